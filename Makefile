@@ -1,0 +1,60 @@
+# paddle_c - the two set-up commands of README.md, and the developer targets behind them.
+#
+#   make demo   virtual environment + dependencies + build, then a tour of the library
+#   make test   the same set-up, then the test suite and the sanitizer build's test run
+#
+# Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check
+ASAN_SITE := build/asan-site
+
+.PHONY: demo test venv build test-fast sanitize bench conformance clean
+
+$(VENV)/.created:
+	$(PYTHON) -m venv $(VENV)
+	touch $@
+
+# build dependencies (pyproject's [build-system] requires) for incremental developer builds
+$(VENV)/.build-deps: $(VENV)/.created pyproject.toml
+	$(PIP) install -q "scikit-build-core>=0.10" "scipy-openblas32>=0.3.28"
+	touch $@
+
+venv: $(VENV)/.build-deps
+
+# the package with its test dependencies (pyproject's [test] extra)
+build: $(VENV)/.build-deps
+	$(PIP) install -q --no-build-isolation ".[test]"
+
+demo: build
+	$(PY) examples/tour.py
+
+test: build
+	$(PY) -m pytest tests
+	$(MAKE) sanitize
+
+test-fast: build
+	$(PY) -m pytest tests -x -q -p no:randomly
+
+# ASan + UBSan build of the extension, installed beside the normal one, running the tests
+sanitize: $(VENV)/.build-deps
+	rm -rf $(ASAN_SITE)
+	$(PIP) install -q --no-build-isolation --no-deps --target $(ASAN_SITE) \
+	    -C cmake.define.PC_SANITIZE=ON -C build-dir=build/asan .
+	PYTHONPATH=$(ASAN_SITE) PYTHONMALLOC=malloc \
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	PC_SANITIZER_RUN=1 $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider
+
+bench: build
+	$(PY) benchmarks/run.py
+
+# the official array API conformance suite (see array_api_tests/README.md)
+conformance: build
+	$(PY) array_api_tests/run
+
+clean:
+	rm -rf build $(VENV) dist *.egg-info

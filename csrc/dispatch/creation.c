@@ -1,0 +1,225 @@
+/*
+ * creation.c - filling and range construction: fill, full, arange, linspace, eye, tri.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "dispatch.h"
+#include "paddle_c/ops.h"
+
+pc_status pc_fill(pc_tensor *dst, const pc_scalar *value)
+{
+    _Alignas(16) unsigned char bytes[16];
+    pc_status st = pc_scalar_store(value, dst->dtype, bytes);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_tensor *ops[1] = {dst};
+    return pc_dispatch_elementwise(PC_OP_FILL, dst->dtype, dst->dtype, 0, 1, ops, dst->ndim,
+                                   dst->shape, bytes);
+}
+
+pc_status pc_full(int ndim, const int64_t *shape, const pc_scalar *value, pc_dtype dtype,
+                  pc_device device, pc_tensor **out)
+{
+    pc_tensor *t;
+    pc_status st = pc_tensor_empty(ndim, shape, dtype, device, &t);
+    if (st != PC_OK) {
+        return st;
+    }
+    st = pc_fill(t, value);
+    if (st != PC_OK) {
+        pc_tensor_free(t);
+        return st;
+    }
+    *out = t;
+    return PC_OK;
+}
+
+static double scalar_real(const pc_scalar *s)
+{
+    switch (s->dtype) {
+    case PC_BOOL:
+        return s->v.b ? 1.0 : 0.0;
+    case PC_INT64:
+        return (double)s->v.i;
+    case PC_UINT64:
+        return (double)s->v.u;
+    case PC_FLOAT64:
+        return s->v.f;
+    default:
+        return s->v.c.re;
+    }
+}
+
+static double scalar_imag(const pc_scalar *s)
+{
+    return s->dtype == PC_COMPLEX128 ? s->v.c.im : 0.0;
+}
+
+static bool scalar_is_integer(const pc_scalar *s)
+{
+    return s->dtype == PC_BOOL || s->dtype == PC_INT64 || s->dtype == PC_UINT64;
+}
+
+static int64_t scalar_int(const pc_scalar *s)
+{
+    return s->dtype == PC_BOOL ? (int64_t)s->v.b : s->dtype == PC_INT64 ? s->v.i
+                                                                        : (int64_t)s->v.u;
+}
+
+static pc_status run_range(pc_op op, const pc_range_params *p, int64_t n, pc_dtype dtype,
+                           pc_device device, pc_tensor **out)
+{
+    pc_tensor *t;
+    pc_status st = pc_tensor_empty(1, &n, dtype, device, &t);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_tensor *outs[1] = {t};
+    const pc_kernel_args args = {0, 1, NULL, outs, p};
+    st = pc_dispatch_whole(op, dtype, &args);
+    if (st != PC_OK) {
+        pc_tensor_free(t);
+        return st;
+    }
+    *out = t;
+    return PC_OK;
+}
+
+pc_status pc_arange(const pc_scalar *start, const pc_scalar *stop, const pc_scalar *step,
+                    pc_dtype dtype, pc_device device, pc_tensor **out)
+{
+    if (start->dtype == PC_COMPLEX128 || stop->dtype == PC_COMPLEX128 ||
+        step->dtype == PC_COMPLEX128) {
+        return pc_error_set(PC_ERR_TYPE, "arange does not accept complex values");
+    }
+    pc_range_params p;
+    memset(&p, 0, sizeof p);
+    int64_t n;
+    if (scalar_is_integer(start) && scalar_is_integer(stop) && scalar_is_integer(step) &&
+        start->dtype != PC_UINT64 && stop->dtype != PC_UINT64 && step->dtype != PC_UINT64) {
+        const int64_t a = scalar_int(start);
+        const int64_t b = scalar_int(stop);
+        const int64_t s = scalar_int(step);
+        if (s == 0) {
+            return pc_error_set(PC_ERR_VALUE, "arange: step must not be zero");
+        }
+        /* ceil((b - a) / s) in 128-bit arithmetic: no overflow for any int64 inputs */
+        const __int128 span = (__int128)b - (__int128)a;
+        __int128 q = span / s;
+        if (span % s != 0 && ((span < 0) == (s < 0))) {
+            q += 1;
+        }
+        if (q > INT64_MAX) {
+            return pc_error_set(PC_ERR_VALUE, "arange: too many elements");
+        }
+        n = q > 0 ? (int64_t)q : 0;
+        p.istart = a;
+        p.istep = s;
+        p.start[0] = (double)a;
+        p.step[0] = (double)s;
+    } else {
+        const double a = scalar_real(start);
+        const double b = scalar_real(stop);
+        const double s = scalar_real(step);
+        if (s == 0.0) {
+            return pc_error_set(PC_ERR_VALUE, "arange: step must not be zero");
+        }
+        if (!isfinite(a) || !isfinite(b) || !isfinite(s)) {
+            return pc_error_set(PC_ERR_VALUE, "arange: start, stop and step must be finite");
+        }
+        const double len = ceil((b - a) / s);
+        if (len >= 9.2e18) {
+            return pc_error_set(PC_ERR_VALUE, "arange: too many elements");
+        }
+        n = len > 0 ? (int64_t)len : 0;
+        p.start[0] = a;
+        p.step[0] = s;
+        p.istart = (int64_t)a;
+        p.istep = (int64_t)s;
+    }
+    return run_range(PC_OP_ARANGE, &p, n, dtype, device, out);
+}
+
+pc_status pc_linspace(const pc_scalar *start, const pc_scalar *stop, int64_t num, bool endpoint,
+                      pc_dtype dtype, pc_device device, pc_tensor **out)
+{
+    if (num < 0) {
+        return pc_error_set(PC_ERR_VALUE, "linspace: num must be non-negative, got %lld",
+                            (long long)num);
+    }
+    pc_range_params p;
+    memset(&p, 0, sizeof p);
+    p.start[0] = scalar_real(start);
+    p.start[1] = scalar_imag(start);
+    p.stop[0] = scalar_real(stop);
+    p.stop[1] = scalar_imag(stop);
+    p.div = endpoint ? num - 1 : num;
+    p.endpoint = endpoint;
+    if (p.div > 0) {
+        for (int c = 0; c < 2; c++) {
+            p.step[c] = (p.stop[c] - p.start[c]) / (double)p.div;
+        }
+    }
+    return run_range(PC_OP_LINSPACE, &p, num, dtype, device, out);
+}
+
+pc_status pc_eye(int64_t n_rows, int64_t n_cols, int64_t k, pc_dtype dtype, pc_device device,
+                 pc_tensor **out)
+{
+    const int64_t shape[2] = {n_rows, n_cols};
+    pc_tensor *t;
+    pc_status st = pc_tensor_zeros(2, shape, dtype, device, &t);
+    if (st != PC_OK) {
+        return st;
+    }
+    /* the diagonal as a strided view, filled with ones */
+    const int64_t item = pc_dtype_itemsize(dtype);
+    const int64_t r0 = k >= 0 ? 0 : -k;
+    const int64_t c0 = k >= 0 ? k : 0;
+    int64_t len = 0;
+    if (r0 < n_rows && c0 < n_cols) {
+        len = n_rows - r0 < n_cols - c0 ? n_rows - r0 : n_cols - c0;
+    }
+    if (len > 0) {
+        const int64_t stride = (n_cols + 1) * item;
+        pc_tensor *diag;
+        st = pc_tensor_view_new(t->storage, dtype, (r0 * n_cols + c0) * item, 1, &len, &stride,
+                                &diag);
+        if (st == PC_OK) {
+            pc_scalar one = {.dtype = PC_INT64, .v.i = 1};
+            st = pc_fill(diag, &one);
+            pc_tensor_free(diag);
+        }
+        if (st != PC_OK) {
+            pc_tensor_free(t);
+            return st;
+        }
+    }
+    *out = t;
+    return PC_OK;
+}
+
+pc_status pc_tri(const pc_tensor *x, int64_t k, bool upper, pc_tensor **out)
+{
+    if (x->ndim < 2) {
+        return pc_error_set(PC_ERR_VALUE, "%s needs a tensor of at least 2 dimensions, got %d",
+                            upper ? "triu" : "tril", x->ndim);
+    }
+    pc_tensor *t;
+    pc_status st = pc_contiguous_copy(x, &t);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_tri_params p = {k, upper};
+    pc_tensor *outs[1] = {t};
+    const pc_kernel_args args = {0, 1, NULL, outs, &p};
+    st = pc_dispatch_whole(PC_OP_TRI, x->dtype, &args);
+    if (st != PC_OK) {
+        pc_tensor_free(t);
+        return st;
+    }
+    *out = t;
+    return PC_OK;
+}

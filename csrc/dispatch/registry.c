@@ -1,0 +1,142 @@
+/*
+ * registry.c - the kernel table, the cast table and the backend registry.
+ *
+ * Dense static arrays indexed by enums: a lookup is three array indexings. Tables are filled
+ * once by pc_init() (under its once-guard) and only read afterwards.
+ */
+#include <stdio.h>
+
+#include "dispatch.h"
+
+static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
+static pc_loop_fn cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
+static const pc_backend *backends[PC_NUM_DEVICE_TYPES];
+
+static const char *const op_names[PC_NUM_OPS] = {
+#define PC_OP(ID, name, kind) #name,
+#include "ops.def"
+#undef PC_OP
+};
+
+static const pc_opkind op_kinds[PC_NUM_OPS] = {
+#define PC_OP(ID, name, kind) kind,
+#include "ops.def"
+#undef PC_OP
+};
+
+const char *pc_op_name(pc_op op) { return op_names[op]; }
+
+pc_opkind pc_op_kind(pc_op op) { return op_kinds[op]; }
+
+/* "cpu" or "gpu:1" */
+static void format_device(pc_device dev, char *buf, size_t len)
+{
+    const pc_backend *b = dev.type >= 0 && dev.type < PC_NUM_DEVICE_TYPES ? backends[dev.type]
+                                                                          : NULL;
+    const char *name = b != NULL ? b->name : "unknown";
+    if (dev.type == PC_DEVICE_CPU) {
+        snprintf(buf, len, "%s", name);
+    } else {
+        snprintf(buf, len, "%s:%d", name, (int)dev.index);
+    }
+}
+
+void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_kernel kernel)
+{
+    kernel_table[op][backend][dtype] = kernel;
+}
+
+bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype)
+{
+    const pc_kernel *k = &kernel_table[op][backend][dtype];
+    return k->loop != NULL || k->iter != NULL || k->whole != NULL;
+}
+
+const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
+{
+    if (dev.type < 0 || dev.type >= PC_NUM_DEVICE_TYPES || !pc_dtype_is_valid((int)dtype) ||
+        !pc_kernel_has(op, (pc_device_type)dev.type, dtype)) {
+        char d[64];
+        format_device(dev, d, sizeof d);
+        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s",
+                     pc_op_name(op), d, pc_dtype_name(dtype));
+        return NULL;
+    }
+    return &kernel_table[op][dev.type][dtype];
+}
+
+void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_loop_fn loop)
+{
+    cast_table[backend][from][to] = loop;
+}
+
+pc_loop_fn pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to)
+{
+    pc_loop_fn f = NULL;
+    if (dev.type >= 0 && dev.type < PC_NUM_DEVICE_TYPES && pc_dtype_is_valid((int)from) &&
+        pc_dtype_is_valid((int)to)) {
+        f = cast_table[dev.type][from][to];
+    }
+    if (f == NULL) {
+        char d[64];
+        format_device(dev, d, sizeof d);
+        pc_error_set(PC_ERR_NOTIMPL, "casting %s to %s is not implemented on %s",
+                     pc_dtype_name(from), pc_dtype_name(to), d);
+    }
+    return f;
+}
+
+const pc_backend *pc_backend_get(pc_device_type type)
+{
+    if ((int)type < 0 || type >= PC_NUM_DEVICE_TYPES) {
+        return NULL;
+    }
+    return backends[type];
+}
+
+pc_status pc_backend_register(const pc_backend *backend)
+{
+    if (backend == NULL || backend->api_version != PC_BACKEND_API_VERSION) {
+        return pc_error_set(PC_ERR_VALUE, "backend api_version %d does not match %d",
+                            backend ? backend->api_version : -1, PC_BACKEND_API_VERSION);
+    }
+    if ((int)backend->type < 0 || backend->type >= PC_NUM_DEVICE_TYPES) {
+        return pc_error_set(PC_ERR_VALUE, "backend device type %d is out of range",
+                            (int)backend->type);
+    }
+    backends[backend->type] = backend;
+    return PC_OK;
+}
+
+pc_status pc_device_check(pc_device dev)
+{
+    const pc_backend *b = pc_backend_get((pc_device_type)dev.type);
+    if (b == NULL) {
+        return pc_error_set(PC_ERR_RUNTIME,
+                            "device type %d is not available: paddle_c was built without its "
+                            "backend",
+                            (int)dev.type);
+    }
+    const int count = b->device_count != NULL ? b->device_count(b) : 1;
+    if (dev.index < 0 || dev.index >= count) {
+        return pc_error_set(PC_ERR_RUNTIME, "device %s:%d does not exist (%d device%s present)",
+                            b->name, (int)dev.index, count, count == 1 ? "" : "s");
+    }
+    return PC_OK;
+}
+
+int pc_device_dlpack_type(pc_device_type type)
+{
+    switch (type) {
+    case PC_DEVICE_CPU:
+        return 1;  /* kDLCPU */
+    case PC_DEVICE_CUDA:
+        return 2;  /* kDLCUDA */
+    case PC_DEVICE_OPENCL:
+        return 4;  /* kDLOpenCL */
+    case PC_DEVICE_ROCM:
+        return 10; /* kDLROCM */
+    default:
+        return 16; /* kDLExtDev */
+    }
+}

@@ -1,0 +1,11 @@
+/*
+ * register.h - the registration functions of the CPU kernel families (one per file).
+ */
+#ifndef PADDLE_C_KERNELS_CPU_REGISTER_H
+#define PADDLE_C_KERNELS_CPU_REGISTER_H
+
+void pc_cpu_register_casts(void);
+void pc_cpu_register_copy(void);
+void pc_cpu_register_range(void);
+
+#endif

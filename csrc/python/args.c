@@ -1,0 +1,116 @@
+/*
+ * args.c - a small argument parser for METH_FASTCALL | METH_KEYWORDS functions.
+ *
+ * [Why not PyArg_ParseTupleAndKeywords] It needs a tuple and a dict, which vectorcall would have
+ * to build on every call; for small tensors that costs more than the kernel. This parser reads
+ * the fastcall arrays in place and hands back borrowed references.
+ */
+#include "pcpy.h"
+
+int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames, PyObject **out)
+{
+    int nparams = 0;
+    while (spec->names[nparams] != NULL) {
+        nparams++;
+    }
+    for (int i = 0; i < nparams; i++) {
+        out[i] = NULL;
+    }
+    if (nargs > spec->npos) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %d positional argument%s (%zd given)",
+                     spec->fname, spec->npos, spec->npos == 1 ? "" : "s", nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        out[i] = args[i];
+    }
+    const Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        int found = -1;
+        for (int i = spec->nposonly; i < nparams; i++) {
+            if (PyUnicode_CompareWithASCIIString(key, spec->names[i]) == 0) {
+                found = i;
+                break;
+            }
+        }
+        if (found < 0) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'",
+                         spec->fname, key);
+            return -1;
+        }
+        if (out[found] != NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'",
+                         spec->fname, spec->names[found]);
+            return -1;
+        }
+        out[found] = args[nargs + k];
+    }
+    for (int i = 0; i < spec->nrequired; i++) {
+        if (out[i] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", spec->fname,
+                         spec->names[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int pcpy_bool_arg(PyObject *obj, const char *name, int dflt, int *out)
+{
+    if (obj == NULL || obj == Py_None) {
+        *out = dflt;
+        return 0;
+    }
+    if (!PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a bool, not %s", name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = obj == Py_True;
+    return 0;
+}
+
+int pcpy_copy_arg(PyObject *obj, int *out)
+{
+    if (obj == NULL || obj == Py_None) {
+        *out = -1;
+        return 0;
+    }
+    if (!PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "copy must be True, False or None, not %s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = obj == Py_True;
+    return 0;
+}
+
+int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out)
+{
+    if (obj == NULL || obj == Py_None) {
+        *out = dflt;
+        return 0;
+    }
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an integer, not %s", name,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *idx = PyNumber_Index(obj);
+    if (idx == NULL) {
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
+    Py_DECREF(idx);
+    if (overflow) {
+        PyErr_Format(PyExc_OverflowError, "%s is too large for a 64-bit integer", name);
+        return -1;
+    }
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *out = v;
+    return 0;
+}

@@ -1,0 +1,702 @@
+/*
+ * convert.c - Python objects <-> tensors: scalars, shapes, nested sequences, the buffer
+ * protocol, and asarray's decision tree.
+ *
+ * Ownership rules: a tensor that borrows a buffer-protocol exporter's memory owns a Py_buffer
+ * (PyMem_Raw block) through its storage's `owner`; release_buffer() releases it with the GIL
+ * held, once, when the last view of the storage goes.
+ */
+#include <string.h>
+
+#include "pcpy.h"
+
+/* ---- scalars ------------------------------------------------------------------------------ */
+
+int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out)
+{
+    if (PyBool_Check(obj)) {
+        out->dtype = PC_BOOL;
+        out->v.b = obj == Py_True;
+        return 1;
+    }
+    if (PyLong_Check(obj)) {
+        int overflow = 0;
+        const long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+        if (v == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (overflow == 0) {
+            out->dtype = PC_INT64;
+            out->v.i = v;
+            return 1;
+        }
+        if (overflow > 0) {
+            const unsigned long long u = PyLong_AsUnsignedLongLong(obj);
+            if (!(u == (unsigned long long)-1 && PyErr_Occurred())) {
+                out->dtype = PC_UINT64;
+                out->v.u = u;
+                return 1;
+            }
+            PyErr_Clear();
+        }
+        PyErr_Format(PyExc_OverflowError, "Python integer %R is out of bounds for every "
+                     "integer dtype (int64 and uint64)", obj);
+        return -1;
+    }
+    if (PyFloat_Check(obj)) {
+        out->dtype = PC_FLOAT64;
+        out->v.f = PyFloat_AS_DOUBLE(obj);
+        return 1;
+    }
+    if (PyComplex_Check(obj)) {
+        out->dtype = PC_COMPLEX128;
+        out->v.c.re = PyComplex_RealAsDouble(obj);
+        out->v.c.im = PyComplex_ImagAsDouble(obj);
+        return 1;
+    }
+    return 0;
+}
+
+pc_scalar_kind pcpy_scalar_kind(const pc_scalar *s)
+{
+    switch (s->dtype) {
+    case PC_BOOL:
+        return PC_SCALAR_BOOL;
+    case PC_INT64:
+    case PC_UINT64:
+        return PC_SCALAR_INT;
+    case PC_FLOAT64:
+        return PC_SCALAR_FLOAT;
+    default:
+        return PC_SCALAR_COMPLEX;
+    }
+}
+
+PyObject *pcpy_scalar_to_py(pc_dtype dtype, const void *src)
+{
+    pc_scalar s;
+    pc_scalar_load(dtype, src, &s);
+    switch (s.dtype) {
+    case PC_BOOL:
+        return PyBool_FromLong(s.v.b);
+    case PC_INT64:
+        return PyLong_FromLongLong(s.v.i);
+    case PC_UINT64:
+        return PyLong_FromUnsignedLongLong(s.v.u);
+    case PC_FLOAT64:
+        return PyFloat_FromDouble(s.v.f);
+    default:
+        return PyComplex_FromDoubles(s.v.c.re, s.v.c.im);
+    }
+}
+
+/* ---- shapes ------------------------------------------------------------------------------- */
+
+PyObject *pcpy_tuple_from_int64(int n, const int64_t *v)
+{
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLongLong(v[i]);
+        if (x == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+static int shape_entry(PyObject *obj, int64_t *out)
+{
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "shape entries must be integers, not %s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *idx = PyNumber_Index(obj);
+    if (idx == NULL) {
+        return -1;
+    }
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
+    Py_DECREF(idx);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (overflow || v < 0) {
+        PyErr_Format(PyExc_ValueError, "invalid dimension %R: dimensions must be non-negative "
+                     "and fit in 64 bits", obj);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int pcpy_shape_from_py(PyObject *obj, int64_t *shape)
+{
+    if (PyIndex_Check(obj) && !PyBool_Check(obj) && !PySequence_Check(obj)) {
+        return shape_entry(obj, &shape[0]) < 0 ? -1 : 1;
+    }
+    if (!PyTuple_Check(obj) && !PyList_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "shape must be an integer or a tuple of integers, not %s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+    if (n > PC_MAX_NDIM) {
+        PyErr_Format(PyExc_ValueError, "too many dimensions: %zd (at most %d)", n, PC_MAX_NDIM);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (shape_entry(PySequence_Fast_GET_ITEM(obj, i), &shape[i]) < 0) {
+            return -1;
+        }
+    }
+    return (int)n;
+}
+
+/* ---- the buffer protocol ------------------------------------------------------------------- */
+
+static void release_buffer(pc_storage *s)
+{
+    Py_buffer *view = (Py_buffer *)s->owner;
+    if (view == NULL) {
+        return;
+    }
+    /* [Why check finalization] A tensor can outlive the interpreter's objects at shutdown;
+     * then the exporter is gone already and only our own block is freed. */
+    if (Py_IsInitialized() && !_Py_IsFinalizing()) {
+        PyGILState_STATE g = PyGILState_Ensure();
+        PyBuffer_Release(view);
+        PyGILState_Release(g);
+    }
+    PyMem_RawFree(view);
+}
+
+/* The dtype of a PEP 3118 format with the given item size, or PC_DTYPE_INVALID. */
+static pc_dtype dtype_from_format(const char *fmt, Py_ssize_t itemsize)
+{
+    if (fmt == NULL) {
+        return itemsize == 1 ? PC_UINT8 : PC_DTYPE_INVALID;
+    }
+    if (*fmt == '@' || *fmt == '=' || *fmt == '<') {
+        fmt++;
+    } else if ((*fmt == '>' || *fmt == '!') && itemsize != 1) {
+        return PC_DTYPE_INVALID; /* big-endian data */
+    } else if (*fmt == '>' || *fmt == '!') {
+        fmt++;
+    }
+    pc_dtype dt = PC_DTYPE_INVALID;
+    if (strcmp(fmt, "Zf") == 0) {
+        dt = PC_COMPLEX64;
+    } else if (strcmp(fmt, "Zd") == 0) {
+        dt = PC_COMPLEX128;
+    } else if (fmt[0] != '\0' && fmt[1] == '\0') {
+        switch (fmt[0]) {
+        case '?':
+            dt = PC_BOOL;
+            break;
+        case 'b':
+            dt = PC_INT8;
+            break;
+        case 'B':
+        case 'c':
+            dt = PC_UINT8;
+            break;
+        case 'e':
+            dt = PC_FLOAT16;
+            break;
+        case 'f':
+            dt = PC_FLOAT32;
+            break;
+        case 'd':
+            dt = PC_FLOAT64;
+            break;
+        case 'h':
+        case 'i':
+        case 'l':
+        case 'q':
+        case 'n':
+            dt = itemsize == 2 ? PC_INT16 : itemsize == 4 ? PC_INT32 : itemsize == 8 ? PC_INT64
+                                                                                     : dt;
+            break;
+        case 'H':
+        case 'I':
+        case 'L':
+        case 'Q':
+        case 'N':
+            dt = itemsize == 2 ? PC_UINT16 : itemsize == 4 ? PC_UINT32
+                                         : itemsize == 8 ? PC_UINT64 : dt;
+            break;
+        default:
+            break;
+        }
+    }
+    if (dt != PC_DTYPE_INVALID && pc_dtype_itemsize(dt) != itemsize) {
+        return PC_DTYPE_INVALID;
+    }
+    return dt;
+}
+
+/* A tensor viewing `obj`'s buffer (zero copy). Unaligned buffers are copied. New reference, or
+ * NULL with an exception. */
+static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
+{
+    Py_buffer *view = PyMem_RawMalloc(sizeof *view);
+    if (view == NULL) {
+        return PyErr_NoMemory();
+    }
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO) < 0) {
+        PyMem_RawFree(view);
+        return NULL;
+    }
+    const pc_dtype dt = dtype_from_format(view->format, view->itemsize);
+    if (dt == PC_DTYPE_INVALID || view->ndim > PC_MAX_NDIM || view->suboffsets != NULL) {
+        PyErr_Format(PyExc_TypeError, "cannot convert a buffer of format '%s' (item size %zd) "
+                     "to a paddle_c dtype", view->format ? view->format : "B", view->itemsize);
+        PyBuffer_Release(view);
+        PyMem_RawFree(view);
+        return NULL;
+    }
+    const int ndim = view->ndim;
+    int64_t shape[PC_MAX_NDIM];
+    int64_t strides[PC_MAX_NDIM];
+    for (int i = 0; i < ndim; i++) {
+        shape[i] = view->shape != NULL ? view->shape[i] : (int64_t)(view->len / view->itemsize);
+    }
+    if (view->strides != NULL) {
+        for (int i = 0; i < ndim; i++) {
+            strides[i] = view->strides[i];
+        }
+    } else {
+        pc_shape_c_strides(ndim, shape, (int)view->itemsize, strides);
+    }
+    /* lowest and highest byte the view touches */
+    int64_t lo = 0;
+    int64_t hi = 0;
+    int64_t size = 1;
+    for (int i = 0; i < ndim; i++) {
+        size *= shape[i];
+        if (shape[i] > 0) {
+            const int64_t span = (shape[i] - 1) * strides[i];
+            lo += span < 0 ? span : 0;
+            hi += span > 0 ? span : 0;
+        }
+    }
+    const int align = pc_dtype_kind(dt) == PC_KIND_COMPLEX ? (int)view->itemsize / 2
+                                                           : (int)view->itemsize;
+    bool aligned = ((uintptr_t)view->buf % (uintptr_t)align) == 0;
+    for (int i = 0; i < ndim; i++) {
+        aligned = aligned && strides[i] % align == 0;
+    }
+
+    pc_storage *s = NULL;
+    pc_tensor *t = NULL;
+    pc_status status;
+    if (size == 0) {
+        status = pc_tensor_empty(ndim, shape, dt, pc_device_cpu(), &t);
+        PyBuffer_Release(view);
+        PyMem_RawFree(view);
+        return pcpy_tensor_result(st, status, t);
+    }
+    if (!aligned) {
+        /* copy element by element into fresh, aligned memory */
+        status = pc_tensor_empty(ndim, shape, dt, pc_device_cpu(), &t);
+        if (status == PC_OK) {
+            int64_t idx[PC_MAX_NDIM] = {0};
+            char *dst = t->data;
+            for (int64_t k = 0; k < size; k++) {
+                const char *src = (const char *)view->buf;
+                for (int i = 0; i < ndim; i++) {
+                    src += idx[i] * strides[i];
+                }
+                memcpy(dst + k * view->itemsize, src, (size_t)view->itemsize);
+                for (int i = ndim - 1; i >= 0; i--) {
+                    if (++idx[i] < shape[i]) {
+                        break;
+                    }
+                    idx[i] = 0;
+                }
+            }
+        }
+        PyBuffer_Release(view);
+        PyMem_RawFree(view);
+        return pcpy_tensor_result(st, status, t);
+    }
+    status = pc_storage_wrap(pc_device_cpu(), (char *)view->buf + lo, hi - lo + view->itemsize,
+                             view->readonly != 0, release_buffer, view, &s);
+    if (status != PC_OK) {
+        PyBuffer_Release(view);
+        PyMem_RawFree(view);
+        return pcpy_raise(status);
+    }
+    status = pc_tensor_view_new(s, dt, -lo, ndim, shape, strides, &t);
+    pc_storage_decref(s); /* the tensor holds the storage now (or it is released here) */
+    return pcpy_tensor_result(st, status, t);
+}
+
+/* ---- nested sequences ----------------------------------------------------------------------- */
+
+typedef struct seq_info {
+    int ndim;                   /* dimensions contributed by the nesting */
+    int64_t shape[PC_MAX_NDIM];  /* nesting dims, then the leaf tensors' dims */
+    int full_ndim;
+    bool has_bool, has_int, has_float, has_complex, has_tensor;
+    pc_dtype tensor_dtype;      /* promotion of the tensor leaves */
+} seq_info;
+
+static bool is_nested_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
+
+/* A leaf that is neither a Python scalar nor a list/tuple, as a tensor. New reference. */
+static PyObject *leaf_tensor(pcpy_state *st, PyObject *o)
+{
+    if (pcpy_tensor_check(st, o)) {
+        return Py_NewRef(o);
+    }
+    return pcpy_asarray(st, o, PC_DTYPE_INVALID, NULL, -1);
+}
+
+/* First pass: the shape, following first elements. */
+static int discover_shape(pcpy_state *st, PyObject *obj, seq_info *info)
+{
+    info->ndim = 0;
+    PyObject *o = obj;
+    while (is_nested_seq(o)) {
+        if (info->ndim >= PC_MAX_NDIM) {
+            PyErr_Format(PyExc_ValueError, "nested sequence deeper than %d", PC_MAX_NDIM);
+            return -1;
+        }
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+        info->shape[info->ndim++] = n;
+        if (n == 0) {
+            info->full_ndim = info->ndim;
+            return 0;
+        }
+        o = PySequence_Fast_GET_ITEM(o, 0);
+    }
+    info->full_ndim = info->ndim;
+    pc_scalar s;
+    int r = pcpy_scalar_from_py(o, &s);
+    if (r < 0) {
+        return -1;
+    }
+    if (r == 0) {
+        PyObject *t = leaf_tensor(st, o);
+        if (t == NULL) {
+            return -1;
+        }
+        const pc_tensor *lt = pcpy_tensor_get(t);
+        if (info->ndim + lt->ndim > PC_MAX_NDIM) {
+            Py_DECREF(t);
+            PyErr_Format(PyExc_ValueError, "too many dimensions (at most %d)", PC_MAX_NDIM);
+            return -1;
+        }
+        memcpy(info->shape + info->ndim, lt->shape, (size_t)lt->ndim * sizeof(int64_t));
+        info->full_ndim = info->ndim + lt->ndim;
+        Py_DECREF(t);
+    }
+    return 0;
+}
+
+static int ragged(void)
+{
+    PyErr_SetString(PyExc_ValueError, "the nested sequence is ragged: every element of a "
+                    "dimension must have the same shape");
+    return -1;
+}
+
+/* Second pass: check the shape everywhere and collect the kinds of the leaves. */
+static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
+{
+    if (depth < info->ndim) {
+        if (!is_nested_seq(o) || PySequence_Fast_GET_SIZE(o) != info->shape[depth]) {
+            return ragged();
+        }
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (survey(st, PySequence_Fast_GET_ITEM(o, i), depth + 1, info) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    }
+    if (is_nested_seq(o)) {
+        return ragged();
+    }
+    pc_scalar s;
+    const int r = pcpy_scalar_from_py(o, &s);
+    if (r < 0) {
+        return -1;
+    }
+    if (r == 1) {
+        if (info->full_ndim != info->ndim) {
+            return ragged();
+        }
+        switch (pcpy_scalar_kind(&s)) {
+        case PC_SCALAR_BOOL:
+            info->has_bool = true;
+            break;
+        case PC_SCALAR_INT:
+            info->has_int = true;
+            break;
+        case PC_SCALAR_FLOAT:
+            info->has_float = true;
+            break;
+        default:
+            info->has_complex = true;
+            break;
+        }
+        return 0;
+    }
+    PyObject *t = leaf_tensor(st, o);
+    if (t == NULL) {
+        return -1;
+    }
+    const pc_tensor *lt = pcpy_tensor_get(t);
+    int ok = lt->ndim == info->full_ndim - info->ndim;
+    for (int i = 0; ok && i < lt->ndim; i++) {
+        ok = lt->shape[i] == info->shape[info->ndim + i];
+    }
+    if (ok) {
+        if (!info->has_tensor) {
+            info->tensor_dtype = lt->dtype;
+            info->has_tensor = true;
+        } else {
+            pc_dtype d;
+            if (pc_promote_checked(info->tensor_dtype, lt->dtype, &d) != PC_OK) {
+                Py_DECREF(t);
+                return pcpy_raise_int(PC_ERR_TYPE);
+            }
+            info->tensor_dtype = d;
+        }
+    }
+    Py_DECREF(t);
+    return ok ? 0 : ragged();
+}
+
+static pc_dtype inferred_dtype(const seq_info *info)
+{
+    if (info->has_tensor) {
+        pc_dtype d = info->tensor_dtype;
+        if (info->has_bool) {
+            d = pc_promote_scalar(d, PC_SCALAR_BOOL);
+        }
+        if (info->has_int) {
+            d = pc_promote_scalar(d, PC_SCALAR_INT);
+        }
+        if (info->has_float) {
+            d = pc_promote_scalar(d, PC_SCALAR_FLOAT);
+        }
+        if (info->has_complex) {
+            d = pc_promote_scalar(d, PC_SCALAR_COMPLEX);
+        }
+        return d;
+    }
+    if (info->has_complex) {
+        return PC_DEFAULT_COMPLEX;
+    }
+    if (info->has_float) {
+        return PC_DEFAULT_FLOAT;
+    }
+    if (info->has_int) {
+        return PC_DEFAULT_INT;
+    }
+    if (info->has_bool) {
+        return PC_BOOL;
+    }
+    return PC_DEFAULT_FLOAT; /* an empty sequence */
+}
+
+/* Third pass: write the elements of `o` (at nesting depth `depth`) starting at `dst`. */
+static int fill(pcpy_state *st, PyObject *o, int depth, const seq_info *info, pc_tensor *out,
+                char *dst)
+{
+    if (depth < info->ndim) {
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+        const int64_t stride = out->strides[depth];
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (fill(st, PySequence_Fast_GET_ITEM(o, i), depth + 1, info, out,
+                     dst + i * stride) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    }
+    /* fast paths for the common element types */
+    if (PyFloat_CheckExact(o)) {
+        if (out->dtype == PC_FLOAT32) {
+            *(float *)dst = (float)PyFloat_AS_DOUBLE(o);
+            return 0;
+        }
+        if (out->dtype == PC_FLOAT64) {
+            *(double *)dst = PyFloat_AS_DOUBLE(o);
+            return 0;
+        }
+    }
+    pc_scalar s;
+    const int r = pcpy_scalar_from_py(o, &s);
+    if (r < 0) {
+        return -1;
+    }
+    if (r == 1) {
+        pc_status status = pc_scalar_store(&s, out->dtype, dst);
+        return status == PC_OK ? 0 : pcpy_raise_int(status);
+    }
+    PyObject *t = leaf_tensor(st, o);
+    if (t == NULL) {
+        return -1;
+    }
+    pc_tensor *slot;
+    pc_status status = pc_tensor_restride(out, out->ndim - info->ndim, out->shape + info->ndim,
+                                          out->strides + info->ndim, dst - (char *)out->storage->data,
+                                          &slot);
+    if (status == PC_OK) {
+        status = pc_copy_into(slot, pcpy_tensor_get(t));
+        pc_tensor_free(slot);
+    }
+    Py_DECREF(t);
+    return status == PC_OK ? 0 : pcpy_raise_int(status);
+}
+
+static PyObject *from_sequence(pcpy_state *st, PyObject *obj, pc_dtype dtype, pc_device device)
+{
+    seq_info info;
+    memset(&info, 0, sizeof info);
+    if (discover_shape(st, obj, &info) < 0 || survey(st, obj, 0, &info) < 0) {
+        return NULL;
+    }
+    const pc_dtype dt = dtype != PC_DTYPE_INVALID ? dtype : inferred_dtype(&info);
+    pc_tensor *out;
+    /* built on the CPU, then moved */
+    pc_status status = pc_tensor_empty(info.full_ndim, info.shape, dt, pc_device_cpu(), &out);
+    if (status != PC_OK) {
+        return pcpy_raise(status);
+    }
+    if (out->size > 0 && fill(st, obj, 0, &info, out, out->data) < 0) {
+        pc_tensor_free(out);
+        return NULL;
+    }
+    if (device.type != PC_DEVICE_CPU) {
+        pc_tensor *moved;
+        status = pc_to_device(out, device, &moved);
+        pc_tensor_free(out);
+        return pcpy_tensor_result(st, status, moved);
+    }
+    return pcpy_tensor_wrap(st, out);
+}
+
+/* ---- asarray ----------------------------------------------------------------------------- */
+
+static PyObject *copy_refused(const char *why)
+{
+    PyErr_Format(PyExc_ValueError, "asarray(copy=False): %s needs a copy", why);
+    return NULL;
+}
+
+/* Apply dtype / device / copy to a tensor object. New reference. `fresh` says the tensor was
+ * just created (a further copy is never needed for copy=True). */
+static PyObject *finish(pcpy_state *st, PyObject *tobj, pc_dtype dtype, const pc_device *device,
+                        int copy, bool fresh)
+{
+    const pc_tensor *t = pcpy_tensor_get(tobj);
+    const bool cast = dtype != PC_DTYPE_INVALID && dtype != t->dtype;
+    const bool move = device != NULL && !pc_device_equal(*device, pc_tensor_device(t));
+    if (!cast && !move && (copy != 1 || fresh)) {
+        return Py_NewRef(tobj);
+    }
+    if (copy == 0) {
+        return copy_refused(cast ? "a dtype conversion" : "a device transfer");
+    }
+    pc_tensor *out;
+    pc_status status = pc_astype(t, cast ? dtype : t->dtype, true, &out);
+    if (status == PC_OK && move) {
+        pc_tensor *moved;
+        status = pc_to_device(out, *device, &moved);
+        pc_tensor_free(out);
+        out = moved;
+    }
+    return pcpy_tensor_result(st, status, out);
+}
+
+PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_device *device,
+                       int copy)
+{
+    if (pcpy_tensor_check(st, obj)) {
+        return finish(st, obj, dtype, device, copy, false);
+    }
+    const pc_device dev = device != NULL ? *device : pc_device_cpu();
+    pc_scalar s;
+    const int r = pcpy_scalar_from_py(obj, &s);
+    if (r < 0) {
+        return NULL;
+    }
+    if (r == 1) {
+        if (copy == 0) {
+            return copy_refused("converting a Python scalar");
+        }
+        pc_dtype dt = dtype;
+        if (dt == PC_DTYPE_INVALID) {
+            const pc_scalar_kind k = pcpy_scalar_kind(&s);
+            dt = k == PC_SCALAR_BOOL    ? PC_BOOL
+                 : k == PC_SCALAR_INT   ? PC_DEFAULT_INT
+                 : k == PC_SCALAR_FLOAT ? PC_DEFAULT_FLOAT
+                                        : PC_DEFAULT_COMPLEX;
+        }
+        pc_tensor *t;
+        pc_status status = pc_full(0, NULL, &s, dt, dev, &t);
+        return pcpy_tensor_result(st, status, t);
+    }
+    if (is_nested_seq(obj)) {
+        if (copy == 0) {
+            return copy_refused("converting a sequence");
+        }
+        return from_sequence(st, obj, dtype, dev);
+    }
+    PyObject *t = NULL;
+    if (PyObject_CheckBuffer(obj)) {
+        t = from_buffer(st, obj);
+    } else if (PyObject_HasAttrString(obj, "__dlpack__")) {
+        return pcpy_from_dlpack(st, obj, dtype, device, copy);
+    } else if (PyObject_HasAttrString(obj, "__array__")) {
+        PyObject *arr = PyObject_CallMethod(obj, "__array__", NULL);
+        if (arr == NULL) {
+            return NULL;
+        }
+        t = from_buffer(st, arr);
+        Py_DECREF(arr);
+    } else if (PySequence_Check(obj) && !PyUnicode_Check(obj)) {
+        if (copy == 0) {
+            return copy_refused("converting a sequence");
+        }
+        PyObject *list = PySequence_List(obj);
+        if (list == NULL) {
+            return NULL;
+        }
+        t = from_sequence(st, list, dtype, dev);
+        Py_DECREF(list);
+        return t;
+    } else {
+        PyErr_Format(PyExc_TypeError, "cannot convert an object of type %s to a tensor",
+                     Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    if (t == NULL) {
+        return NULL;
+    }
+    /* a zero-copy view unless from_buffer had to copy an unaligned buffer */
+    const bool fresh = pcpy_tensor_get(t)->storage->release == NULL;
+    PyObject *res = finish(st, t, dtype, device, copy, fresh);
+    Py_DECREF(t);
+    return res;
+}
+
+PyObject *pcpy_as_tensor(pcpy_state *st, PyObject *obj)
+{
+    if (pcpy_tensor_check(st, obj)) {
+        return Py_NewRef(obj);
+    }
+    return pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
+}

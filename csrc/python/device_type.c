@@ -1,0 +1,250 @@
+/*
+ * device_type.c - paddle_c.Device: an immutable (type, index) pair naming where memory lives.
+ *
+ * Strings accepted wherever a device is: "cpu", "gpu" / "gpu:N" (also "cuda:N"), "rocm:N",
+ * "opencl:N", "xpu:N". str() gives Paddle's spelling ("cpu", "gpu:0").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pcpy.h"
+
+typedef struct {
+    const char *name;
+    pc_device_type type;
+} device_name;
+
+static const device_name device_names[] = {
+    {"cpu", PC_DEVICE_CPU},       {"gpu", PC_DEVICE_CUDA},  {"cuda", PC_DEVICE_CUDA},
+    {"rocm", PC_DEVICE_ROCM},     {"hip", PC_DEVICE_ROCM},  {"opencl", PC_DEVICE_OPENCL},
+    {"xpu", PC_DEVICE_CUSTOM},
+};
+
+static const char *type_name(pc_device_type t)
+{
+    const pc_backend *b = pc_backend_get(t);
+    if (b != NULL) {
+        return b->name;
+    }
+    for (size_t i = 0; i < sizeof device_names / sizeof device_names[0]; i++) {
+        if (device_names[i].type == t) {
+            return device_names[i].name;
+        }
+    }
+    return "unknown";
+}
+
+/* Parse "name" or "name:index"; 0 or -1 (ValueError / RuntimeError). */
+static int parse_device_string(PyObject *str, pc_device *out)
+{
+    const char *s = PyUnicode_AsUTF8(str);
+    if (s == NULL) {
+        return -1;
+    }
+    const char *colon = strchr(s, ':');
+    const size_t len = colon ? (size_t)(colon - s) : strlen(s);
+    long index = 0;
+    if (colon != NULL) {
+        char *end = NULL;
+        index = strtol(colon + 1, &end, 10);
+        if (end == colon + 1 || *end != '\0' || index < 0 || index > 1 << 20) {
+            PyErr_Format(PyExc_ValueError, "invalid device %R: the index must be a "
+                         "non-negative integer", str);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < sizeof device_names / sizeof device_names[0]; i++) {
+        if (strlen(device_names[i].name) == len && strncmp(device_names[i].name, s, len) == 0) {
+            pc_device_type t = device_names[i].type;
+            if (t == PC_DEVICE_CUDA && pc_backend_get(t) == NULL &&
+                pc_backend_get(PC_DEVICE_ROCM) != NULL) {
+                t = PC_DEVICE_ROCM; /* "gpu" means the GPU backend that is built */
+            }
+            if (t == PC_DEVICE_CPU && index != 0) {
+                PyErr_Format(PyExc_ValueError, "invalid device %R: there is only cpu:0", str);
+                return -1;
+            }
+            if (pc_backend_get(t) == NULL) {
+                PyErr_Format(PyExc_RuntimeError,
+                             "device %R is not available: paddle_c was built without the %s "
+                             "backend (devices here: cpu)", str, device_names[i].name);
+                return -1;
+            }
+            out->type = (int32_t)t;
+            out->index = (int32_t)index;
+            pc_status st = pc_device_check(*out);
+            return st == PC_OK ? 0 : pcpy_raise_int(st);
+        }
+    }
+    PyErr_Format(PyExc_ValueError, "unknown device %R (expected 'cpu', 'gpu:N', 'cuda:N', "
+                 "'rocm:N', 'opencl:N' or 'xpu:N')", str);
+    return -1;
+}
+
+int pcpy_device_from_py(pcpy_state *st, PyObject *obj, pc_device dflt, pc_device *out)
+{
+    if (obj == NULL || obj == Py_None) {
+        *out = dflt;
+        return 0;
+    }
+    if (Py_TYPE(obj) == st->device_type) {
+        *out = ((PcDeviceObject *)obj)->device;
+        return 0;
+    }
+    if (PyUnicode_Check(obj)) {
+        return parse_device_string(obj, out);
+    }
+    PyErr_Format(PyExc_TypeError, "expected a device (paddle_c.Device or a string such as "
+                 "'cpu'), got %R", obj);
+    return -1;
+}
+
+PyObject *pcpy_device_object(pcpy_state *st, pc_device dev)
+{
+    if (dev.type == PC_DEVICE_CPU) {
+        return Py_NewRef(st->cpu);
+    }
+    PcDeviceObject *o = PyObject_New(PcDeviceObject, st->device_type);
+    if (o != NULL) {
+        o->device = dev;
+    }
+    return (PyObject *)o;
+}
+
+static PyObject *device_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"device", "index", NULL};
+    PyObject *spec = NULL;
+    PyObject *index = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:Device", kwlist, &spec, &index)) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_type(type);
+    pc_device dev;
+    if (index != Py_None) {
+        if (!PyUnicode_Check(spec)) {
+            PyErr_SetString(PyExc_TypeError, "Device(type, index): type must be a string");
+            return NULL;
+        }
+        PyObject *s = PyUnicode_FromFormat("%U:%S", spec, index);
+        if (s == NULL) {
+            return NULL;
+        }
+        int r = pcpy_device_from_py(st, s, pc_device_cpu(), &dev);
+        Py_DECREF(s);
+        if (r < 0) {
+            return NULL;
+        }
+    } else if (pcpy_device_from_py(st, spec, pc_device_cpu(), &dev) < 0) {
+        return NULL;
+    }
+    return pcpy_device_object(st, dev);
+}
+
+static PyObject *device_str(PyObject *self)
+{
+    const pc_device d = ((PcDeviceObject *)self)->device;
+    if (d.type == PC_DEVICE_CPU) {
+        return PyUnicode_FromString("cpu");
+    }
+    return PyUnicode_FromFormat("%s:%d", type_name((pc_device_type)d.type), (int)d.index);
+}
+
+static PyObject *device_repr(PyObject *self)
+{
+    PyObject *s = device_str(self);
+    if (s == NULL) {
+        return NULL;
+    }
+    PyObject *r = PyUnicode_FromFormat("Device('%U')", s);
+    Py_DECREF(s);
+    return r;
+}
+
+static Py_hash_t device_hash(PyObject *self)
+{
+    const pc_device d = ((PcDeviceObject *)self)->device;
+    Py_hash_t h = (Py_hash_t)d.type * 1000003 + d.index + 0x3d;
+    return h == -1 ? -2 : h;
+}
+
+static PyObject *device_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if ((op != Py_EQ && op != Py_NE) || Py_TYPE(a) != Py_TYPE(b)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    const int eq = pc_device_equal(((PcDeviceObject *)a)->device, ((PcDeviceObject *)b)->device);
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static PyObject *device_get_type(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(type_name((pc_device_type)((PcDeviceObject *)self)->device.type));
+}
+
+static PyObject *device_get_index(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(((PcDeviceObject *)self)->device.index);
+}
+
+static PyObject *device_reduce(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *s = device_str(self);
+    if (s == NULL) {
+        return NULL;
+    }
+    PyObject *r = Py_BuildValue("(O(N))", (PyObject *)Py_TYPE(self), s);
+    return r;
+}
+
+static PyGetSetDef device_getset[] = {
+    {"type", device_get_type, NULL, "The device type: 'cpu', 'gpu', ...", NULL},
+    {"index", device_get_index, NULL, "The device index (0 for the CPU).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef device_methods[] = {
+    {"__reduce__", device_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot device_slots[] = {
+    {Py_tp_new, device_new},
+    {Py_tp_repr, device_repr},
+    {Py_tp_str, device_str},
+    {Py_tp_hash, device_hash},
+    {Py_tp_richcompare, device_richcompare},
+    {Py_tp_getset, device_getset},
+    {Py_tp_methods, device_methods},
+    {Py_tp_doc, "Device(device, index=None)\n--\n\nA place where tensor memory lives: "
+                "Device('cpu'), Device('gpu:0')."},
+    {0, NULL},
+};
+
+static PyType_Spec device_spec = {
+    .name = "paddle_c.Device",
+    .basicsize = sizeof(PcDeviceObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = device_slots,
+};
+
+int pcpy_device_type_init(PyObject *module, pcpy_state *st)
+{
+    st->device_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &device_spec, NULL);
+    if (st->device_type == NULL) {
+        return -1;
+    }
+    if (PyModule_AddObjectRef(module, "Device", (PyObject *)st->device_type) < 0) {
+        return -1;
+    }
+    PcDeviceObject *cpu = PyObject_New(PcDeviceObject, st->device_type);
+    if (cpu == NULL) {
+        return -1;
+    }
+    cpu->device = pc_device_cpu();
+    st->cpu = (PyObject *)cpu;
+    return 0;
+}

@@ -1,0 +1,178 @@
+/*
+ * dtype_functions.c - the data type functions: astype, can_cast, isdtype, result_type.
+ * (finfo and iinfo are tables of constants and live in python/paddle_c/_dtypes.py.)
+ */
+#include "pcpy.h"
+
+#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
+
+static PyObject *fn_astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    static const char *const names[] = {"x", "dtype", "copy", "device", NULL};
+    static const pcpy_argspec spec = {"astype", names, 2, 2, 2};
+    PyObject *a[4];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_module(mod);
+    if (!pcpy_tensor_check(st, a[0])) {
+        PyErr_Format(PyExc_TypeError, "astype() expects a Tensor, not %s",
+                     Py_TYPE(a[0])->tp_name);
+        return NULL;
+    }
+    return pcpy_astype_impl(st, a[0], a[1], a[2], a[3]);
+}
+
+/* A dtype from a dtype object or a tensor. */
+static int dtype_or_tensor(pcpy_state *st, PyObject *o, pc_dtype *out)
+{
+    if (pcpy_tensor_check(st, o)) {
+        *out = pcpy_tensor_get(o)->dtype;
+        return 0;
+    }
+    return pcpy_dtype_from_py(st, o, false, out);
+}
+
+static PyObject *fn_can_cast(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames)
+{
+    static const char *const names[] = {"from_", "to", NULL};
+    static const pcpy_argspec spec = {"can_cast", names, 2, 2, 2};
+    PyObject *a[2];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_module(mod);
+    pc_dtype from;
+    pc_dtype to;
+    if (dtype_or_tensor(st, a[0], &from) < 0 || pcpy_dtype_from_py(st, a[1], false, &to) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(pc_can_cast(from, to));
+}
+
+/* Whether dtype `dt` belongs to the kind named `kind` (or equals a dtype object). -1 on error. */
+static int dtype_in_kind(pcpy_state *st, pc_dtype dt, PyObject *kind)
+{
+    if (PyUnicode_Check(kind)) {
+        const pc_kind k = pc_dtype_kind(dt);
+        static const struct {
+            const char *name;
+            unsigned mask; /* bit per pc_kind */
+        } kinds[] = {
+            {"bool", 1u << PC_KIND_BOOL},
+            {"signed integer", 1u << PC_KIND_INT},
+            {"unsigned integer", 1u << PC_KIND_UINT},
+            {"integral", (1u << PC_KIND_INT) | (1u << PC_KIND_UINT)},
+            {"real floating", 1u << PC_KIND_FLOAT},
+            {"complex floating", 1u << PC_KIND_COMPLEX},
+            {"numeric", (1u << PC_KIND_INT) | (1u << PC_KIND_UINT) | (1u << PC_KIND_FLOAT) |
+                            (1u << PC_KIND_COMPLEX)},
+        };
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+            if (PyUnicode_CompareWithASCIIString(kind, kinds[i].name) == 0) {
+                return (kinds[i].mask >> k) & 1u;
+            }
+        }
+        PyErr_Format(PyExc_ValueError, "isdtype: unknown kind %R (expected 'bool', 'signed "
+                     "integer', 'unsigned integer', 'integral', 'real floating', 'complex "
+                     "floating' or 'numeric')", kind);
+        return -1;
+    }
+    if (Py_TYPE(kind) == st->dtype_type) {
+        return ((PcDTypeObject *)kind)->dtype == dt;
+    }
+    PyErr_Format(PyExc_TypeError, "isdtype: kind must be a dtype, a kind name or a tuple of "
+                 "them, not %s", Py_TYPE(kind)->tp_name);
+    return -1;
+}
+
+static PyObject *fn_isdtype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                            PyObject *kwnames)
+{
+    static const char *const names[] = {"dtype", "kind", NULL};
+    static const pcpy_argspec spec = {"isdtype", names, 2, 2, 2};
+    PyObject *a[2];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_module(mod);
+    if (Py_TYPE(a[0]) != st->dtype_type) {
+        PyErr_Format(PyExc_TypeError, "isdtype: expected a paddle_c dtype, not %R", a[0]);
+        return NULL;
+    }
+    const pc_dtype dt = ((PcDTypeObject *)a[0])->dtype;
+    if (PyTuple_Check(a[1])) {
+        const Py_ssize_t n = PyTuple_GET_SIZE(a[1]);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const int r = dtype_in_kind(st, dt, PyTuple_GET_ITEM(a[1], i));
+            if (r < 0) {
+                return NULL;
+            }
+            if (r) {
+                Py_RETURN_TRUE;
+            }
+        }
+        Py_RETURN_FALSE;
+    }
+    const int r = dtype_in_kind(st, dt, a[1]);
+    return r < 0 ? NULL : PyBool_FromLong(r);
+}
+
+static PyObject *fn_result_type(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames)
+{
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0) {
+        PyErr_SetString(PyExc_TypeError, "result_type() takes no keyword arguments");
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_module(mod);
+    pc_dtype acc = PC_DTYPE_INVALID;
+    unsigned scalar_kinds = 0;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        pc_scalar s;
+        const int r = pcpy_scalar_from_py(args[i], &s);
+        if (r < 0) {
+            return NULL;
+        }
+        if (r == 1) {
+            scalar_kinds |= 1u << pcpy_scalar_kind(&s);
+            continue;
+        }
+        pc_dtype d;
+        if (dtype_or_tensor(st, args[i], &d) < 0) {
+            return NULL;
+        }
+        if (acc == PC_DTYPE_INVALID) {
+            acc = d;
+        } else if (pc_promote_checked(acc, d, &acc) != PC_OK) {
+            return pcpy_raise(PC_ERR_TYPE);
+        }
+    }
+    if (acc == PC_DTYPE_INVALID) {
+        PyErr_SetString(PyExc_TypeError, "result_type() needs at least one tensor or dtype (Python "
+                        "scalars alone have no dtype)");
+        return NULL;
+    }
+    for (int k = PC_SCALAR_BOOL; k <= PC_SCALAR_COMPLEX; k++) {
+        if (scalar_kinds & (1u << k)) {
+            acc = pc_promote_scalar(acc, (pc_scalar_kind)k);
+        }
+    }
+    return Py_NewRef(pcpy_dtype_object(st, acc));
+}
+
+PyMethodDef pcpy_dtypes_methods[] = {
+    {"astype", FASTCALL_KW(fn_astype),
+     "astype(x, dtype, /, *, copy=True, device=None)\n--\n\nx cast to dtype (see the dtype "
+     "guide for the conversion rules)."},
+    {"can_cast", FASTCALL_KW(fn_can_cast),
+     "can_cast(from_, to, /)\n--\n\nWhether the promotion rules allow casting from_ to to."},
+    {"isdtype", FASTCALL_KW(fn_isdtype),
+     "isdtype(dtype, kind, /)\n--\n\nWhether dtype is of the given kind(s)."},
+    {"result_type", FASTCALL_KW(fn_result_type),
+     "result_type(*arrays_and_dtypes)\n--\n\nThe dtype that promotion gives for tensors, dtypes "
+     "and Python scalars."},
+    {NULL, NULL, 0, NULL},
+};

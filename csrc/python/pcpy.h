@@ -1,0 +1,161 @@
+/*
+ * pcpy.h - the CPython layer's internal interface: module state, the Tensor object and the
+ * conversions every Python-facing file needs. Only csrc/python/ includes Python.h.
+ *
+ * Conventions: functions returning PyObject * say "new reference" or "borrowed"; functions
+ * returning int return 0 on success and -1 with a Python exception set on failure.
+ */
+#ifndef PADDLE_C_PCPY_H
+#define PADDLE_C_PCPY_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "paddle_c/pc.h"
+
+/* ---- module state ------------------------------------------------------------------------ */
+
+typedef struct pcpy_state {
+    PyTypeObject *tensor_type;
+    PyTypeObject *dtype_type;
+    PyTypeObject *device_type;
+    PyObject *dtypes[PC_NUM_DTYPES];    /* the dtype objects, by enum */
+    PyObject *cpu;                      /* Device("cpu") */
+} pcpy_state;
+
+extern PyModuleDef pcpy_module_def;
+
+/* State of the module that defined `type` (or a base of it). Borrowed; never NULL after
+ * import for our own types. */
+pcpy_state *pcpy_state_from_type(PyTypeObject *type);
+/* State from a module object passed as `self` to module functions. */
+static inline pcpy_state *pcpy_state_from_module(PyObject *module)
+{
+    return (pcpy_state *)PyModule_GetState(module);
+}
+
+/* ---- errors (errors.c) --------------------------------------------------------------------- */
+
+/* Raise the Python exception for a failed core call; returns NULL for `return pcpy_raise(st);`. */
+PyObject *pcpy_raise(pc_status st);
+/* Same, for functions returning int: returns -1. */
+int pcpy_raise_int(pc_status st);
+
+/* ---- dtypes (dtype_type.c) ---------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    pc_dtype dtype;
+} PcDTypeObject;
+
+int pcpy_dtype_type_init(PyObject *module, pcpy_state *st);
+/* The dtype object of `dt`. Borrowed. */
+static inline PyObject *pcpy_dtype_object(pcpy_state *st, pc_dtype dt) { return st->dtypes[dt]; }
+/* Accept a paddle_c dtype, its name ("float32"), a NumPy dtype or scalar type, Python's bool /
+ * int / float / complex types. None gives PC_DTYPE_INVALID with success when `allow_none`.
+ * Returns 0 or -1 (TypeError naming the object). */
+int pcpy_dtype_from_py(pcpy_state *st, PyObject *obj, bool allow_none, pc_dtype *out);
+
+/* ---- devices (device_type.c) ------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    pc_device device;
+} PcDeviceObject;
+
+int pcpy_device_type_init(PyObject *module, pcpy_state *st);
+/* New reference to a Device object for `dev`. */
+PyObject *pcpy_device_object(pcpy_state *st, pc_device dev);
+/* Accept a Device, "cpu", "gpu", "gpu:N", "cuda:N"; None gives `dflt`. Unknown names raise
+ * ValueError; devices of a backend that is not built raise RuntimeError. */
+int pcpy_device_from_py(pcpy_state *st, PyObject *obj, pc_device dflt, pc_device *out);
+
+/* ---- tensors (tensor_type.c) ------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    pc_tensor *t;           /* owned; never NULL for an initialised object */
+    PyObject *weakreflist;
+} PcTensorObject;
+
+int pcpy_tensor_type_init(PyObject *module, pcpy_state *st);
+
+static inline int pcpy_tensor_check(pcpy_state *st, PyObject *o)
+{
+    return PyObject_TypeCheck(o, st->tensor_type);
+}
+
+static inline pc_tensor *pcpy_tensor_get(PyObject *o) { return ((PcTensorObject *)o)->t; }
+
+/* Wrap a core tensor in a new Tensor object. Steals `t` (freed on failure). New reference. */
+PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t);
+
+/* Wrap the result of a core call: on error raise and return NULL. New reference. */
+PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
+
+/* ---- conversions (convert.c) ------------------------------------------------------------ */
+
+/* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a
+ * Python scalar, -1 on error (an int beyond uint64: OverflowError). */
+int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out);
+
+/* Kind of a Python scalar for promotion. */
+pc_scalar_kind pcpy_scalar_kind(const pc_scalar *s);
+
+/* The element at `src` of `dtype` as a Python object (bool, int, float, complex). New ref. */
+PyObject *pcpy_scalar_to_py(pc_dtype dtype, const void *src);
+
+/* asarray's engine: any supported object to a tensor. `dtype` PC_DTYPE_INVALID means infer;
+ * `copy` is -1 (None), 0 (False) or 1 (True). New reference. */
+PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_device *device,
+                       int copy);
+
+/* A Tensor from `obj` for use as an operand: Tensors are returned as they are (new reference),
+ * other objects go through asarray. */
+PyObject *pcpy_as_tensor(pcpy_state *st, PyObject *obj);
+
+/* from_dlpack's engine (dlpack.c): import any DLPack producer. New reference. */
+PyObject *pcpy_from_dlpack(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_device *device,
+                           int copy);
+
+/* astype's engine (tensor_type.c), shared by the method and the function. New reference. */
+PyObject *pcpy_astype_impl(pcpy_state *st, PyObject *x, PyObject *dtype_obj, PyObject *copy_obj,
+                           PyObject *device_obj);
+
+/* Parse a shape: an int or a sequence of ints (objects with __index__). Returns ndim or -1. */
+int pcpy_shape_from_py(PyObject *obj, int64_t *shape);
+
+/* Tuple of Python ints from an int64 array. New reference. */
+PyObject *pcpy_tuple_from_int64(int n, const int64_t *v);
+
+/* ---- argument parsing (args.c) ---------------------------------------------------------- */
+
+/* Parameters in order: names[0 .. nposonly) positional-only, [nposonly .. npos) positional or
+ * keyword, [npos .. end) keyword-only; the first `nrequired` are required. NULL-terminated. */
+typedef struct pcpy_argspec {
+    const char *fname;
+    const char *const *names;
+    int nposonly;
+    int npos;
+    int nrequired;
+} pcpy_argspec;
+
+/* Fill out[i] with borrowed references (NULL when absent). Returns 0 or -1 (TypeError). */
+int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames, PyObject **out);
+/* None/absent -> dflt; otherwise must be a bool. */
+int pcpy_bool_arg(PyObject *obj, const char *name, int dflt, int *out);
+/* copy=: None -> -1, False -> 0, True -> 1. */
+int pcpy_copy_arg(PyObject *obj, int *out);
+/* None/absent -> dflt; otherwise an integer (not bool). */
+int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out);
+
+/* ---- per-family tables -------------------------------------------------------------------
+ *
+ * [Why tables per family] Each family of functions lives in its own file and exports a
+ * NULL-terminated PyMethodDef table of module functions and, for Tensor, tables of methods and
+ * type slots. module.c and tensor_type.c concatenate them (families.h lists them), so adding a
+ * family touches one list and never another family's file. */
+#include "families.h"
+
+#endif

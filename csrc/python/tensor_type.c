@@ -1,0 +1,744 @@
+/*
+ * tensor_type.c - paddle_c.Tensor: the Python object around a pc_tensor.
+ *
+ * Here: the type itself (built from the per-family method and slot tables of families.def),
+ * attributes (dtype, device, ndim, shape, size, T, mT), conversions to Python scalars and lists,
+ * NumPy and the buffer protocol, copying and pickling. Not here: operators (tensor_ops.c),
+ * indexing (tensor_index.c), DLPack (dlpack.c).
+ *
+ * Ownership rules: a PcTensorObject owns its pc_tensor (freed in dealloc). A buffer exported
+ * through the buffer protocol holds a reference to the Tensor object, which keeps the pc_tensor
+ * and its shape/strides arrays (which the Py_buffer points into) alive.
+ */
+#include <string.h>
+
+#include "pcpy.h"
+#include "structmember.h"
+
+_Static_assert(sizeof(Py_ssize_t) == sizeof(int64_t),
+               "the buffer protocol shares shape/strides arrays: Py_ssize_t must be 64-bit");
+
+PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t)
+{
+    PcTensorObject *o = (PcTensorObject *)st->tensor_type->tp_alloc(st->tensor_type, 0);
+    if (o == NULL) {
+        pc_tensor_free(t);
+        return NULL;
+    }
+    o->t = t;
+    return (PyObject *)o;
+}
+
+PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t)
+{
+    if (status != PC_OK) {
+        return pcpy_raise(status);
+    }
+    return pcpy_tensor_wrap(st, t);
+}
+
+static void tensor_dealloc(PyObject *self)
+{
+    PcTensorObject *o = (PcTensorObject *)self;
+    PyTypeObject *tp = Py_TYPE(self);
+    if (o->weakreflist != NULL) {
+        PyObject_ClearWeakRefs(self);
+    }
+    pc_tensor_free(o->t);
+    o->t = NULL;
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *tensor_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"data", "dtype", "device", NULL};
+    PyObject *data = NULL;
+    PyObject *dtype_obj = Py_None;
+    PyObject *device_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:Tensor", kwlist, &data, &dtype_obj,
+                                     &device_obj)) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_type(type);
+    pc_dtype dt;
+    pc_device dev;
+    if (pcpy_dtype_from_py(st, dtype_obj, true, &dt) < 0 ||
+        pcpy_device_from_py(st, device_obj, pc_device_cpu(), &dev) < 0) {
+        return NULL;
+    }
+    return pcpy_asarray(st, data, dt, device_obj == Py_None ? NULL : &dev, 1);
+}
+
+/* ---- attributes ------------------------------------------------------------------------- */
+
+static PyObject *get_dtype(PyObject *self, void *c)
+{
+    (void)c;
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    return Py_NewRef(pcpy_dtype_object(st, pcpy_tensor_get(self)->dtype));
+}
+
+static PyObject *get_device(PyObject *self, void *c)
+{
+    (void)c;
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    return pcpy_device_object(st, pc_tensor_device(pcpy_tensor_get(self)));
+}
+
+static PyObject *get_ndim(PyObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong(pcpy_tensor_get(self)->ndim);
+}
+
+static PyObject *get_shape(PyObject *self, void *c)
+{
+    (void)c;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    return pcpy_tuple_from_int64(t->ndim, t->shape);
+}
+
+static PyObject *get_size(PyObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLongLong(pcpy_tensor_get(self)->size);
+}
+
+static PyObject *get_itemsize(PyObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong(pc_dtype_itemsize(pcpy_tensor_get(self)->dtype));
+}
+
+static PyObject *get_nbytes(PyObject *self, void *c)
+{
+    (void)c;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    return PyLong_FromLongLong(t->size * pc_dtype_itemsize(t->dtype));
+}
+
+/* A view with axes permuted by `perm`. New reference. */
+static PyObject *permuted_view(PyObject *self, const int *perm)
+{
+    const pc_tensor *t = pcpy_tensor_get(self);
+    int64_t shape[PC_MAX_NDIM];
+    int64_t strides[PC_MAX_NDIM];
+    for (int i = 0; i < t->ndim; i++) {
+        shape[i] = t->shape[perm[i]];
+        strides[i] = t->strides[perm[i]];
+    }
+    pc_tensor *v;
+    pc_status s = pc_tensor_restride(t, t->ndim, shape, strides, t->offset, &v);
+    return pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, v);
+}
+
+static PyObject *get_T(PyObject *self, void *c)
+{
+    (void)c;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    int perm[PC_MAX_NDIM];
+    for (int i = 0; i < t->ndim; i++) {
+        perm[i] = t->ndim - 1 - i;
+    }
+    return permuted_view(self, perm);
+}
+
+static PyObject *get_mT(PyObject *self, void *c)
+{
+    (void)c;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (t->ndim < 2) {
+        PyErr_Format(PyExc_ValueError, "mT needs a tensor of at least 2 dimensions, got %d",
+                     t->ndim);
+        return NULL;
+    }
+    int perm[PC_MAX_NDIM];
+    for (int i = 0; i < t->ndim; i++) {
+        perm[i] = i;
+    }
+    perm[t->ndim - 2] = t->ndim - 1;
+    perm[t->ndim - 1] = t->ndim - 2;
+    return permuted_view(self, perm);
+}
+
+static PyObject *get_strides(PyObject *self, void *c)
+{
+    (void)c;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    return pcpy_tuple_from_int64(t->ndim, t->strides);
+}
+
+static PyObject *get_true(PyObject *self, void *c)
+{
+    (void)self;
+    (void)c;
+    Py_RETURN_TRUE;
+}
+
+/* ---- Python scalars and lists ----------------------------------------------------------- */
+
+/* The single element of a size-1 tensor as a Python scalar; `what` names the conversion. */
+static PyObject *single_element(PyObject *self, const char *what)
+{
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (t->size != 1) {
+        PyErr_Format(PyExc_ValueError, "%s needs a tensor with exactly one element, got %lld "
+                     "elements", what, (long long)t->size);
+        return NULL;
+    }
+    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
+        PyErr_Format(PyExc_RuntimeError, "%s: copy the tensor to the CPU first", what);
+        return NULL;
+    }
+    return pcpy_scalar_to_py(t->dtype, t->data);
+}
+
+static PyObject *tensor_item(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return single_element(self, "item()");
+}
+
+static int tensor_bool(PyObject *self)
+{
+    PyObject *v = single_element(self, "the truth value of a tensor");
+    if (v == NULL) {
+        return -1;
+    }
+    int r = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return r;
+}
+
+static PyObject *tensor_int(PyObject *self)
+{
+    if (pc_dtype_kind(pcpy_tensor_get(self)->dtype) == PC_KIND_COMPLEX) {
+        PyErr_SetString(PyExc_TypeError, "int() of a complex tensor is undefined");
+        return NULL;
+    }
+    PyObject *v = single_element(self, "int()");
+    if (v == NULL) {
+        return NULL;
+    }
+    PyObject *r = PyNumber_Long(v);
+    Py_DECREF(v);
+    return r;
+}
+
+static PyObject *tensor_float(PyObject *self)
+{
+    if (pc_dtype_kind(pcpy_tensor_get(self)->dtype) == PC_KIND_COMPLEX) {
+        PyErr_SetString(PyExc_TypeError, "float() of a complex tensor is undefined; use "
+                        "complex(), real() or abs()");
+        return NULL;
+    }
+    PyObject *v = single_element(self, "float()");
+    if (v == NULL) {
+        return NULL;
+    }
+    PyObject *r = PyNumber_Float(v);
+    Py_DECREF(v);
+    return r;
+}
+
+static PyObject *tensor_complex(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *v = single_element(self, "complex()");
+    if (v == NULL) {
+        return NULL;
+    }
+    PyObject *r = PyObject_CallOneArg((PyObject *)&PyComplex_Type, v);
+    Py_DECREF(v);
+    return r;
+}
+
+static PyObject *tensor_index(PyObject *self)
+{
+    if (!pc_dtype_is_integral(pcpy_tensor_get(self)->dtype)) {
+        PyErr_Format(PyExc_TypeError, "only integer tensors can be used as an index, not %s",
+                     pc_dtype_name(pcpy_tensor_get(self)->dtype));
+        return NULL;
+    }
+    return single_element(self, "__index__()");
+}
+
+/* Nested lists of the elements below `data` on axes [axis, ndim). New reference. */
+static PyObject *to_list(const pc_tensor *t, int axis, const char *data)
+{
+    if (axis == t->ndim) {
+        return pcpy_scalar_to_py(t->dtype, data);
+    }
+    const int64_t n = t->shape[axis];
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        PyObject *item = to_list(t, axis + 1, data + i * t->strides[axis]);
+        if (item == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+
+static PyObject *tensor_tolist(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
+        PyErr_SetString(PyExc_RuntimeError, "tolist(): copy the tensor to the CPU first");
+        return NULL;
+    }
+    return to_list(t, 0, t->data);
+}
+
+/* ---- sequence behaviour: len() and iteration over axis 0 ---------------------------------- */
+
+static Py_ssize_t tensor_len(PyObject *self)
+{
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (t->ndim == 0) {
+        PyErr_SetString(PyExc_TypeError, "len() of a 0-d tensor");
+        return -1;
+    }
+    return (Py_ssize_t)t->shape[0];
+}
+
+/* self[i] along axis 0 as a view (iteration uses this). New reference. */
+static PyObject *tensor_sq_item(PyObject *self, Py_ssize_t i)
+{
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (t->ndim == 0) {
+        PyErr_SetString(PyExc_TypeError, "a 0-d tensor cannot be indexed by an integer");
+        return NULL;
+    }
+    if (i < 0 || i >= t->shape[0]) {
+        PyErr_Format(PyExc_IndexError, "index %zd is out of bounds for axis 0 with size %lld",
+                     i, (long long)t->shape[0]);
+        return NULL;
+    }
+    pc_tensor *v;
+    pc_status s = pc_tensor_restride(t, t->ndim - 1, t->shape + 1, t->strides + 1,
+                                     t->offset + i * t->strides[0], &v);
+    return pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, v);
+}
+
+/* ---- namespace, devices, dtypes ----------------------------------------------------------- */
+
+static PyObject *tensor_array_namespace(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                        PyObject *kwnames)
+{
+    (void)self;
+    static const char *const names[] = {"api_version", NULL};
+    static const pcpy_argspec spec = {"__array_namespace__", names, 0, 0, 0};
+    PyObject *a[1];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    PyObject *v = a[0];
+    if (v != NULL && v != Py_None) {
+        static const char *const versions[] = {"2021.12", "2022.12", "2023.12", "2024.12",
+                                               "2025.12"};
+        bool ok = false;
+        if (PyUnicode_Check(v)) {
+            for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++) {
+                ok = ok || PyUnicode_CompareWithASCIIString(v, versions[i]) == 0;
+            }
+        }
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "unsupported array API version %R; paddle_c "
+                         "implements 2021.12 to 2025.12", v);
+            return NULL;
+        }
+    }
+    return PyImport_ImportModule("paddle_c");
+}
+
+static PyObject *tensor_to_device(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames)
+{
+    static const char *const names[] = {"device", "stream", NULL};
+    static const pcpy_argspec spec = {"to_device", names, 1, 1, 1};
+    PyObject *a[2];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    const pc_tensor *t = pcpy_tensor_get(self);
+    pc_device dev;
+    if (pcpy_device_from_py(st, a[0], pc_tensor_device(t), &dev) < 0) {
+        return NULL;
+    }
+    if (a[1] != NULL && a[1] != Py_None && dev.type == PC_DEVICE_CPU &&
+        pc_tensor_device(t).type == PC_DEVICE_CPU) {
+        PyErr_SetString(PyExc_ValueError, "to_device(): stream must be None for the CPU");
+        return NULL;
+    }
+    if (pc_device_equal(dev, pc_tensor_device(t))) {
+        return Py_NewRef(self);
+    }
+    pc_tensor *out;
+    pc_status s = pc_to_device(t, dev, &out);
+    return pcpy_tensor_result(st, s, out);
+}
+
+PyObject *pcpy_astype_impl(pcpy_state *st, PyObject *x, PyObject *dtype_obj, PyObject *copy_obj,
+                           PyObject *device_obj)
+{
+    const pc_tensor *t = pcpy_tensor_get(x);
+    pc_dtype dt;
+    int copy;
+    pc_device dev;
+    if (pcpy_dtype_from_py(st, dtype_obj, false, &dt) < 0 ||
+        pcpy_bool_arg(copy_obj, "copy", 1, &copy) < 0 ||
+        pcpy_device_from_py(st, device_obj, pc_tensor_device(t), &dev) < 0) {
+        return NULL;
+    }
+    if (!copy && dt == t->dtype && pc_device_equal(dev, pc_tensor_device(t))) {
+        return Py_NewRef(x);
+    }
+    pc_tensor *out;
+    pc_status s = pc_astype(t, dt, true, &out);
+    if (s == PC_OK && !pc_device_equal(dev, pc_tensor_device(t))) {
+        pc_tensor *moved;
+        s = pc_to_device(out, dev, &moved);
+        pc_tensor_free(out);
+        out = moved;
+    }
+    return pcpy_tensor_result(st, s, out);
+}
+
+static PyObject *tensor_astype(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames)
+{
+    static const char *const names[] = {"dtype", "copy", "device", NULL};
+    static const pcpy_argspec spec = {"astype", names, 1, 1, 1};
+    PyObject *a[3];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    return pcpy_astype_impl(pcpy_state_from_type(Py_TYPE(self)), self, a[0], a[1], a[2]);
+}
+
+/* ---- copies and pickling ---------------------------------------------------------------- */
+
+static PyObject *tensor_copy(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    pc_tensor *out;
+    pc_status s = pc_contiguous_copy(pcpy_tensor_get(self), &out);
+    return pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, out);
+}
+
+static PyObject *tensor_deepcopy(PyObject *self, PyObject *memo)
+{
+    (void)memo;
+    return tensor_copy(self, NULL);
+}
+
+static PyObject *tensor_reduce(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    pc_tensor *c = NULL;
+    pc_status s = pc_device_equal(pc_tensor_device(t), pc_device_cpu())
+                      ? pc_contiguous_copy(t, &c)
+                      : pc_to_device(t, pc_device_cpu(), &c);
+    if (s != PC_OK) {
+        return pcpy_raise(s);
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(c->data,
+                                                (Py_ssize_t)(c->size * pc_dtype_itemsize(c->dtype)));
+    pc_tensor_free(c);
+    if (bytes == NULL) {
+        return NULL;
+    }
+    PyObject *mod = PyImport_ImportModule("paddle_c._C");
+    PyObject *fn = mod != NULL ? PyObject_GetAttrString(mod, "_from_bytes") : NULL;
+    Py_XDECREF(mod);
+    PyObject *shape = pcpy_tuple_from_int64(t->ndim, t->shape);
+    PyObject *res = NULL;
+    if (fn != NULL && shape != NULL) {
+        res = Py_BuildValue("(O(NsN))", fn, bytes, pc_dtype_name(t->dtype), shape);
+        bytes = NULL;
+        shape = NULL;
+    }
+    Py_XDECREF(fn);
+    Py_XDECREF(bytes);
+    Py_XDECREF(shape);
+    return res;
+}
+
+/* ---- NumPy and the buffer protocol ------------------------------------------------------- */
+
+static int tensor_getbuffer(PyObject *self, Py_buffer *view, int flags)
+{
+    const pc_tensor *t = pcpy_tensor_get(self);
+    const char *fmt = pc_dtype_get_info(t->dtype)->buffer_format;
+    view->obj = NULL;
+    if (fmt == NULL) {
+        PyErr_Format(PyExc_BufferError, "%s has no buffer-protocol format (NumPy has no such "
+                     "dtype); cast it first, e.g. x.astype(paddle_c.float32)",
+                     pc_dtype_name(t->dtype));
+        return -1;
+    }
+    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
+        PyErr_SetString(PyExc_BufferError, "only CPU tensors export the buffer protocol");
+        return -1;
+    }
+    if ((flags & PyBUF_WRITABLE) == PyBUF_WRITABLE && (t->flags & PC_FLAG_READONLY)) {
+        PyErr_SetString(PyExc_BufferError, "the tensor is read-only");
+        return -1;
+    }
+    if ((flags & PyBUF_STRIDES) != PyBUF_STRIDES && !pc_tensor_is_c_contiguous(t)) {
+        PyErr_SetString(PyExc_BufferError, "the consumer needs a C-contiguous buffer; call "
+                        "contiguous() first");
+        return -1;
+    }
+    if ((flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS && !pc_tensor_is_c_contiguous(t)) {
+        PyErr_SetString(PyExc_BufferError, "the tensor is not C-contiguous");
+        return -1;
+    }
+    if ((flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS &&
+        !(t->flags & PC_FLAG_F_CONTIGUOUS)) {
+        PyErr_SetString(PyExc_BufferError, "the tensor is not Fortran-contiguous");
+        return -1;
+    }
+    view->buf = t->data;
+    view->obj = Py_NewRef(self);
+    view->len = (Py_ssize_t)(t->size * pc_dtype_itemsize(t->dtype));
+    view->readonly = (t->flags & PC_FLAG_READONLY) ? 1 : 0;
+    view->itemsize = pc_dtype_itemsize(t->dtype);
+    view->format = (flags & PyBUF_FORMAT) ? (char *)fmt : NULL;
+    view->ndim = t->ndim;
+    view->shape = (flags & PyBUF_ND) ? (Py_ssize_t *)t->shape : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? (Py_ssize_t *)t->strides : NULL;
+    view->suboffsets = NULL;
+    view->internal = NULL;
+    return 0;
+}
+
+static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
+{
+    static const char *const names[] = {"dtype", "copy", NULL};
+    static const pcpy_argspec spec = {"__array__", names, 0, 1, 0};
+    PyObject *a[2];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    int copy;
+    if (pcpy_copy_arg(a[1], &copy) < 0) {
+        return NULL;
+    }
+    PyObject *np = PyImport_ImportModule("numpy");
+    if (np == NULL) {
+        return NULL;
+    }
+    PyObject *mv = PyMemoryView_FromObject(self);
+    PyObject *arr = mv != NULL ? PyObject_CallMethod(np, "asarray", "O", mv) : NULL;
+    Py_XDECREF(mv);
+    PyObject *res = NULL;
+    if (arr != NULL) {
+        PyObject *want = (a[0] != NULL && a[0] != Py_None) ? a[0] : NULL;
+        if (copy == 0 && want != NULL) {
+            PyObject *wd = PyObject_CallMethod(np, "dtype", "O", want);
+            PyObject *have = PyObject_GetAttrString(arr, "dtype");
+            int same = (wd && have) ? PyObject_RichCompareBool(wd, have, Py_EQ) : -1;
+            Py_XDECREF(wd);
+            Py_XDECREF(have);
+            if (same == 0) {
+                PyErr_SetString(PyExc_ValueError, "__array__(copy=False): a dtype conversion "
+                                "needs a copy");
+            }
+            res = same == 1 ? Py_NewRef(arr) : NULL;
+        } else if (want != NULL) {
+            res = PyObject_CallMethod(arr, "astype", "OO", want, copy == 1 ? Py_True : Py_False);
+        } else if (copy == 1) {
+            res = PyObject_CallMethod(arr, "copy", NULL);
+        } else {
+            res = Py_NewRef(arr);
+        }
+        Py_DECREF(arr);
+    }
+    Py_DECREF(np);
+    return res;
+}
+
+/* Paddle's Tensor.numpy(): a NumPy copy; bfloat16 comes back as its uint16 bit patterns, as in
+ * Paddle. */
+static PyObject *tensor_numpy(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const pc_tensor *t = pcpy_tensor_get(self);
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    pc_tensor *c;
+    pc_status s = pc_device_equal(pc_tensor_device(t), pc_device_cpu())
+                      ? pc_contiguous_copy(t, &c)
+                      : pc_to_device(t, pc_device_cpu(), &c);
+    if (s != PC_OK) {
+        return pcpy_raise(s);
+    }
+    if (c->dtype == PC_BFLOAT16) {
+        c->dtype = PC_UINT16; /* same item size: a reinterpretation of the fresh copy */
+    }
+    PyObject *copy = pcpy_tensor_wrap(st, c);
+    if (copy == NULL) {
+        return NULL;
+    }
+    PyObject *np = PyImport_ImportModule("numpy");
+    PyObject *res = np != NULL ? PyObject_CallMethod(np, "asarray", "O", copy) : NULL;
+    Py_XDECREF(np);
+    Py_DECREF(copy);
+    return res;
+}
+
+/* ---- the type ------------------------------------------------------------------------------ */
+
+static PyGetSetDef tensor_getset[] = {
+    {"dtype", get_dtype, NULL, "Data type of the elements.", NULL},
+    {"device", get_device, NULL, "Device where the tensor's memory lives.", NULL},
+    {"place", get_device, NULL, "Paddle's name for device.", NULL},
+    {"ndim", get_ndim, NULL, "Number of dimensions.", NULL},
+    {"shape", get_shape, NULL, "Extent of each dimension (a tuple).", NULL},
+    {"size", get_size, NULL, "Number of elements.", NULL},
+    {"itemsize", get_itemsize, NULL, "Bytes per element.", NULL},
+    {"nbytes", get_nbytes, NULL, "Bytes of all elements.", NULL},
+    {"strides", get_strides, NULL, "Byte step of each dimension (a tuple), as in NumPy.", NULL},
+    {"T", get_T, NULL, "View with the axes reversed.", NULL},
+    {"mT", get_mT, NULL, "View with the last two axes swapped.", NULL},
+    {"stop_gradient", get_true, NULL, "Paddle's autograd flag; paddle_c has no autograd, so "
+                                      "it is always True.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyMethodDef pcpy_tensor_core_methods[] = {
+    {"__array_namespace__", (PyCFunction)(void (*)(void))tensor_array_namespace,
+     METH_FASTCALL | METH_KEYWORDS,
+     "__array_namespace__($self, /, *, api_version=None)\n--\n\n"
+     "The paddle_c namespace (array API standard versions 2021.12 to 2025.12)."},
+    {"to_device", (PyCFunction)(void (*)(void))tensor_to_device, METH_FASTCALL | METH_KEYWORDS,
+     "to_device($self, device, /, *, stream=None)\n--\n\n"
+     "The tensor on `device` (itself when it is already there)."},
+    {"astype", (PyCFunction)(void (*)(void))tensor_astype, METH_FASTCALL | METH_KEYWORDS,
+     "astype($self, dtype, /, *, copy=True, device=None)\n--\n\n"
+     "A copy cast to `dtype` (the tensor itself when copy=False and nothing changes)."},
+    {"tolist", tensor_tolist, METH_NOARGS,
+     "tolist($self, /)\n--\n\nThe elements as nested Python lists of Python scalars."},
+    {"item", tensor_item, METH_NOARGS,
+     "item($self, /)\n--\n\nThe single element as a Python scalar."},
+    {"numpy", tensor_numpy, METH_NOARGS,
+     "numpy($self, /)\n--\n\nA NumPy copy (bfloat16 gives its uint16 bit patterns, as Paddle "
+     "does)."},
+    {"__complex__", tensor_complex, METH_NOARGS, "__complex__($self, /)\n--\n\n"},
+    {"__copy__", tensor_copy, METH_NOARGS, "__copy__($self, /)\n--\n\n"},
+    {"__deepcopy__", tensor_deepcopy, METH_O, "__deepcopy__($self, memo, /)\n--\n\n"},
+    {"__reduce__", tensor_reduce, METH_NOARGS, "__reduce__($self, /)\n--\n\n"},
+    {"__array__", (PyCFunction)(void (*)(void))tensor_array, METH_FASTCALL | METH_KEYWORDS,
+     "__array__($self, /, dtype=None, copy=None)\n--\n\n"
+     "A NumPy array sharing memory with the tensor (copy=None), or a copy."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyType_Slot pcpy_tensor_core_slots[] = {
+    {Py_tp_dealloc, tensor_dealloc},
+    {Py_tp_new, tensor_new},
+    {Py_tp_getset, tensor_getset},
+    {Py_nb_bool, tensor_bool},
+    {Py_nb_int, tensor_int},
+    {Py_nb_float, tensor_float},
+    {Py_nb_index, tensor_index},
+    {Py_sq_length, tensor_len},
+    {Py_mp_length, tensor_len},
+    {Py_sq_item, tensor_sq_item},
+    {Py_bf_getbuffer, tensor_getbuffer},
+    {0, NULL},
+};
+
+static PyMemberDef tensor_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(PcTensorObject, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
+{
+    /* methods of every family, then slots of every family, then the assembled slots */
+    size_t nmethods = 0;
+    size_t nslots = 0;
+    static PyMethodDef *const method_tables[] = {
+#define PCPY_MODULE_FAMILY(name)
+#define PCPY_TENSOR_FAMILY(name) pcpy_tensor_##name##_methods,
+#include "families.def"
+#undef PCPY_MODULE_FAMILY
+#undef PCPY_TENSOR_FAMILY
+    };
+    static PyType_Slot *const slot_tables[] = {
+#define PCPY_MODULE_FAMILY(name)
+#define PCPY_TENSOR_FAMILY(name) pcpy_tensor_##name##_slots,
+#include "families.def"
+#undef PCPY_MODULE_FAMILY
+#undef PCPY_TENSOR_FAMILY
+    };
+    const size_t nfam = sizeof method_tables / sizeof method_tables[0];
+    for (size_t f = 0; f < nfam; f++) {
+        for (const PyMethodDef *m = method_tables[f]; m->ml_name != NULL; m++) {
+            nmethods++;
+        }
+        for (const PyType_Slot *s = slot_tables[f]; s->slot != 0; s++) {
+            nslots++;
+        }
+    }
+    /* [Why the tables live as long as the process] A heap type keeps pointing at its
+     * PyMethodDef array; the type lives until interpreter shutdown, so the arrays are never
+     * freed. They are built once per module object. */
+    PyMethodDef *methods = PyMem_Calloc(nmethods + 1, sizeof *methods);
+    PyType_Slot *slots = PyMem_Calloc(nslots + 4, sizeof *slots);
+    if (methods == NULL || slots == NULL) {
+        PyMem_Free(methods);
+        PyMem_Free(slots);
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t im = 0;
+    size_t is = 0;
+    for (size_t f = 0; f < nfam; f++) {
+        for (const PyMethodDef *m = method_tables[f]; m->ml_name != NULL; m++) {
+            methods[im++] = *m;
+        }
+        for (const PyType_Slot *s = slot_tables[f]; s->slot != 0; s++) {
+            slots[is++] = *s;
+        }
+    }
+    slots[is++] = (PyType_Slot){Py_tp_methods, methods};
+    slots[is++] = (PyType_Slot){Py_tp_members, tensor_members};
+    slots[is++] = (PyType_Slot){Py_tp_doc, "Tensor(data, dtype=None, device=None)\n--\n\n"
+                                           "An N-dimensional strided array (see asarray)."};
+    slots[is] = (PyType_Slot){0, NULL};
+
+    PyType_Spec spec = {
+        .name = "paddle_c.Tensor",
+        .basicsize = sizeof(PcTensorObject),
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+        .slots = slots,
+    };
+    st->tensor_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &spec, NULL);
+    PyMem_Free(slots); /* copied into the type; the methods array stays referenced */
+    if (st->tensor_type == NULL) {
+        PyMem_Free(methods);
+        return -1;
+    }
+    /* NumPy defers binary operators to us instead of converting the tensor */
+    PyObject *prio = PyFloat_FromDouble(1000.0);
+    if (prio == NULL || PyObject_SetAttrString((PyObject *)st->tensor_type, "__array_priority__",
+                                               prio) < 0) {
+        Py_XDECREF(prio);
+        return -1;
+    }
+    Py_DECREF(prio);
+    return PyModule_AddObjectRef(module, "Tensor", (PyObject *)st->tensor_type);
+}

@@ -1,0 +1,28 @@
+"""paddle_c: a tensor library with a C core.
+
+Tensors behave like PaddlePaddle's (type promotion, ``__setitem__``, boolean masks, devices)
+and the namespace conforms to the Python array API standard (2025.12).
+"""
+
+from . import _C
+from ._C import *  # noqa: F401,F403  (the C functions, dtypes, Tensor, Device)
+from ._C import Tensor, Device, dtype  # noqa: F401
+from ._dtypes import finfo, iinfo, finfo_object, iinfo_object  # noqa: F401
+from ._info import __array_namespace_info__  # noqa: F401
+from . import _repr
+
+__array_api_version__ = "2025.12"
+__version__ = "0.1.0"
+
+# constants of the standard
+e = 2.718281828459045
+inf = float("inf")
+nan = float("nan")
+newaxis = None
+pi = 3.141592653589793
+
+_repr.install(Tensor)
+
+__all__ = sorted(
+    name for name in dir() if not name.startswith("_") and name not in {"annotations"}
+)

@@ -1,0 +1,76 @@
+"""__array_namespace_info__: what this build of paddle_c supports."""
+
+from __future__ import annotations
+
+from . import _C
+
+__all__ = ["__array_namespace_info__"]
+
+_KINDS = {
+    "bool": ("bool",),
+    "signed integer": ("int8", "int16", "int32", "int64"),
+    "unsigned integer": ("uint8", "uint16", "uint32", "uint64"),
+    "integral": ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"),
+    "real floating": ("float32", "float64"),
+    "complex floating": ("complex64", "complex128"),
+}
+_KINDS["numeric"] = _KINDS["integral"] + _KINDS["real floating"] + _KINDS["complex floating"]
+
+
+class __array_namespace_info__:
+    """Inspection of the namespace (array API standard 2023.12 and later)."""
+
+    __module__ = "paddle_c"
+
+    def capabilities(self):
+        """Optional features: boolean indexing, data-dependent shapes, max dimensions."""
+        return {
+            "boolean indexing": True,
+            "data-dependent shapes": True,
+            "max dimensions": _C.MAX_NDIM,
+        }
+
+    def default_device(self):
+        """The device new tensors go to: the CPU."""
+        return _C.Device("cpu")
+
+    def devices(self):
+        """Every device this build can use, the CPU first."""
+        return tuple(_C._devices()) if hasattr(_C, "_devices") else (_C.Device("cpu"),)
+
+    def _check_device(self, device):
+        if device is not None and device not in self.devices():
+            raise ValueError(f"unknown device {device!r}; devices: {self.devices()}")
+
+    def default_dtypes(self, *, device=None):
+        """Default dtypes: float32, complex64, int64 (also for indexing), as in Paddle."""
+        self._check_device(device)
+        return {
+            "real floating": _C.float32,
+            "complex floating": _C.complex64,
+            "integral": _C.int64,
+            "indexing": _C.int64,
+        }
+
+    def dtypes(self, *, device=None, kind=None):
+        """The standard's dtypes of `kind` (None, a kind name or a tuple of kind names).
+
+        float16 and bfloat16 are supported by paddle_c as well but lie outside the standard's
+        kinds, so they are not listed here.
+        """
+        self._check_device(device)
+        if kind is None:
+            names = ("bool",) + _KINDS["numeric"]
+        elif isinstance(kind, str):
+            if kind not in _KINDS:
+                raise ValueError(f"unknown dtype kind {kind!r}")
+            names = _KINDS[kind]
+        elif isinstance(kind, tuple):
+            names = ()
+            for k in kind:
+                if not isinstance(k, str) or k not in _KINDS:
+                    raise ValueError(f"unknown dtype kind {k!r}")
+                names += tuple(n for n in _KINDS[k] if n not in names)
+        else:
+            raise TypeError(f"kind must be None, a string or a tuple of strings, not {kind!r}")
+        return {n: getattr(_C, n) for n in names}
