@@ -1,0 +1,10 @@
+"""Type stubs of the C extension paddle_c._C.
+
+Each family of functions has its own stub file (_stubs_<family>.pyi) holding its module functions
+and a mixin with its Tensor methods; this file gathers them.
+"""
+
+from ._stubs_core import *  # noqa: F401,F403
+from ._stubs_core import _TensorCore
+
+class Tensor(_TensorCore): ...

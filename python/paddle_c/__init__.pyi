@@ -1,0 +1,14 @@
+"""Type stubs of the paddle_c package."""
+
+from ._C import *  # noqa: F401,F403
+from ._C import Tensor as Tensor
+from ._dtypes import finfo as finfo, iinfo as iinfo, finfo_object as finfo_object, iinfo_object as iinfo_object
+from ._info import __array_namespace_info__ as __array_namespace_info__
+
+__array_api_version__: str
+__version__: str
+e: float
+inf: float
+nan: float
+newaxis: None
+pi: float
