@@ -93,6 +93,24 @@ PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t);
 /* Wrap the result of a core call: on error raise and return NULL. New reference. */
 PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
 
+/* ---- the GIL ------------------------------------------------------------------------------- */
+
+/* [Why a threshold] Releasing and re-taking the GIL costs ~100 ns; below this many elements the
+ * kernel is cheaper than that. Core calls made between these two must not touch Python. */
+#define PCPY_NOGIL_MIN_ELEMENTS 16384
+
+static inline PyThreadState *pcpy_release_gil(int64_t nelements)
+{
+    return nelements >= PCPY_NOGIL_MIN_ELEMENTS ? PyEval_SaveThread() : NULL;
+}
+
+static inline void pcpy_restore_gil(PyThreadState *ts)
+{
+    if (ts != NULL) {
+        PyEval_RestoreThread(ts);
+    }
+}
+
 /* ---- conversions (convert.c) ------------------------------------------------------------ */
 
 /* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a
