@@ -13,6 +13,7 @@
 #include "tensor.h"
 #include "iter.h"
 #include "ops.h"
+#include "reduce.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1
