@@ -7,6 +7,6 @@ and a mixin with its Tensor methods; this file gathers them.
 from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
 from ._stubs_reduction import *  # noqa: F401,F403
-from ._stubs_reduction import _TensorReduction
+from ._stubs_reduction import _TensorReduction, _TensorSorting
 
-class Tensor(_TensorCore, _TensorReduction): ...
+class Tensor(_TensorCore, _TensorReduction, _TensorSorting): ...

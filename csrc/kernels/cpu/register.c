@@ -20,4 +20,8 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_range();
     pc_cpu_register_reduce();
     pc_cpu_register_argreduce();
+    pc_cpu_register_scan();
+    pc_cpu_register_diff();
+    pc_cpu_register_sort();
+    pc_cpu_register_median();
 }

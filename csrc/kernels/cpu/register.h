@@ -9,5 +9,9 @@ void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
 void pc_cpu_register_reduce(void);
 void pc_cpu_register_argreduce(void);
+void pc_cpu_register_scan(void);
+void pc_cpu_register_diff(void);
+void pc_cpu_register_sort(void);
+void pc_cpu_register_median(void);
 
 #endif
