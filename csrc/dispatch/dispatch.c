@@ -84,12 +84,28 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
                                   int nop, const pc_tensor *const *ops, int ndim,
                                   const int64_t *shape, const void *params)
 {
+    if (nop < 1 || nop > PC_ITER_MAX_OPERANDS) {
+        return pc_error_set(PC_ERR_VALUE, "iteration over %d operands (at most %d)", nop,
+                            PC_ITER_MAX_OPERANDS);
+    }
+    pc_dtype dtypes[PC_ITER_MAX_OPERANDS];
+    for (int i = 0; i < nop; i++) {
+        dtypes[i] = i < nin ? compute : out_dtype;
+    }
+    return pc_dispatch_elementwise_typed(op, compute, nin, nop, dtypes, ops, ndim, shape,
+                                         params);
+}
+
+pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop,
+                                        const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                        int ndim, const int64_t *shape, const void *params)
+{
     pc_device dev;
     pc_status st = pc_common_device(nop, ops, &dev);
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = pc_kernel_get(op, dev, compute);
+    const pc_kernel *k = pc_kernel_get(op, dev, key);
     if (k == NULL) {
         return PC_ERR_NOTIMPL;
     }
@@ -108,7 +124,7 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
     pc_iter_casts casts = {.nin = nin};
     bool any_cast = false;
     for (int i = 0; i < nop; i++) {
-        const pc_dtype want = i < nin ? compute : out_dtype;
+        const pc_dtype want = dtypes[i];
         casts.cast[i] = NULL;
         casts.itemsize[i] = pc_dtype_itemsize(want);
         if (ops[i]->dtype != want) {
@@ -125,7 +141,7 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
         if (any_cast) {
             return pc_error_set(PC_ERR_NOTIMPL,
                                 "'%s' on this device needs operands of dtype %s (cast first)",
-                                pc_op_name(op), pc_dtype_name(compute));
+                                pc_op_name(op), pc_dtype_name(key));
         }
         return k->iter(&it, &ctx);
     }

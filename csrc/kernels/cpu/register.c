@@ -18,4 +18,9 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_casts();
     pc_cpu_register_copy();
     pc_cpu_register_range();
+    pc_cpu_register_arithmetic();
+    pc_cpu_register_compare();
+    pc_cpu_register_bitwise();
+    pc_cpu_register_transcendental();
+    pc_cpu_register_complex();
 }

@@ -7,5 +7,10 @@
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
+void pc_cpu_register_arithmetic(void);
+void pc_cpu_register_compare(void);
+void pc_cpu_register_bitwise(void);
+void pc_cpu_register_transcendental(void);
+void pc_cpu_register_complex(void);
 
 #endif
