@@ -83,7 +83,7 @@ pc_status pc_copy_into(pc_tensor *dst, const pc_tensor *src)
         return st;
     }
     const pc_loop_ctx ctx = {NULL};
-    return pc_iter_run(&it, cast, &ctx);
+    return pc_iter_run_parallel(&it, cast, &ctx, NULL);
 }
 
 pc_status pc_astype(const pc_tensor *x, pc_dtype dtype, bool copy, pc_tensor **out)

@@ -133,16 +133,10 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no elementwise loop", pc_op_name(op));
     }
     if (any_cast) {
-        return pc_iter_run_buffered(&it, k->loop, &ctx, &casts);
+        return pc_iter_run_parallel(&it, k->loop, &ctx, &casts);
     }
-    if (k->contiguous != NULL && all_contiguous(&it, ops)) {
-        static const int64_t zeros[PC_ITER_MAX_OPERANDS] = {0};
-        const int64_t n = it.ndim == 0 ? (it.size == 0 ? 0 : 1) : it.shape[0];
-        return n == 0 ? PC_OK
-                      : (pc_status)k->contiguous(&ctx, it.data, n,
-                                                 it.ndim == 0 ? zeros : it.strides[0]);
-    }
-    return pc_iter_run(&it, k->loop, &ctx);
+    const bool contiguous = k->contiguous != NULL && all_contiguous(&it, ops);
+    return pc_iter_run_parallel(&it, contiguous ? k->contiguous : k->loop, &ctx, NULL);
 }
 
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args)

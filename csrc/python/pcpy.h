@@ -117,7 +117,8 @@ static inline void pcpy_restore_gil(PyThreadState *ts)
 /* ---- conversions (convert.c) ------------------------------------------------------------ */
 
 /* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a
- * Python scalar, -1 on error (an int beyond uint64: OverflowError). */
+ * Python scalar (NumPy scalars are not: they are 0-D arrays with a dtype), -1 on error (an int
+ * beyond uint64: OverflowError). */
 int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out);
 
 /* Kind of a Python scalar for promotion. */
