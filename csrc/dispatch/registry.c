@@ -137,6 +137,6 @@ int pc_device_dlpack_type(pc_device_type type)
     case PC_DEVICE_ROCM:
         return 10; /* kDLROCM */
     default:
-        return 16; /* kDLExtDev */
+        return 12; /* kDLExtDev */
     }
 }
