@@ -12,6 +12,7 @@
 #include "storage.h"
 #include "tensor.h"
 #include "iter.h"
+#include "parallel.h"
 #include "ops.h"
 
 #define PC_VERSION_MAJOR 0
