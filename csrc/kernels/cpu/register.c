@@ -18,4 +18,7 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_casts();
     pc_cpu_register_copy();
     pc_cpu_register_range();
+    pc_cpu_register_matmul();
+    pc_cpu_register_vecops();
+    pc_cpu_register_lapack();
 }

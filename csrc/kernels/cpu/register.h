@@ -7,5 +7,8 @@
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
+void pc_cpu_register_matmul(void);
+void pc_cpu_register_vecops(void);
+void pc_cpu_register_lapack(void);
 
 #endif
