@@ -145,7 +145,7 @@ class Producer:
         self.legacy = legacy
         self.deleted = 0
         self.exported = 0
-        self.kwargs_seen = []
+        self.last_kwargs = None
         self._opts = dict(strides=strides, element_offset=element_offset, flags=flags,
                           code=code, bits=bits, lanes=lanes, major=major, device=device)
         self._device = device
@@ -165,7 +165,7 @@ class Producer:
     def __dlpack__(self, **kwargs):
         if self.legacy and kwargs:
             raise TypeError("__dlpack__() takes no keyword arguments")
-        self.kwargs_seen.append(kwargs)
+        self.last_kwargs = kwargs
         return self.capsule()
 
     def capsule(self):
