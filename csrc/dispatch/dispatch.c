@@ -80,6 +80,40 @@ static bool all_contiguous(const pc_iter *it, const pc_tensor *const *ops)
     return true;
 }
 
+/* [Why temporaries on devices] Device kernels run a whole iteration in one launch, so they
+ * cannot convert chunks on the fly as the host's buffered iterator does: operands of another
+ * dtype are converted into temporaries first (and outputs converted back). */
+static pc_status run_with_temporaries(pc_op op, pc_dtype key, int nin, int nop,
+                                      const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                      int ndim, const int64_t *shape, const void *params)
+{
+    pc_tensor *tmp[PC_ITER_MAX_OPERANDS] = {NULL};
+    const pc_tensor *use[PC_ITER_MAX_OPERANDS];
+    pc_status st = PC_OK;
+    for (int i = 0; i < nop && st == PC_OK; i++) {
+        const pc_dtype want = dtypes[i];
+        use[i] = ops[i];
+        if (ops[i]->dtype == want) {
+            continue;
+        }
+        st = i < nin ? pc_astype(ops[i], want, true, &tmp[i])
+                     : pc_tensor_empty(ndim, shape, want, pc_tensor_device(ops[i]), &tmp[i]);
+        use[i] = tmp[i];
+    }
+    if (st == PC_OK) {
+        st = pc_dispatch_elementwise_typed(op, key, nin, nop, dtypes, use, ndim, shape, params);
+    }
+    for (int i = nin; i < nop && st == PC_OK; i++) {
+        if (tmp[i] != NULL) {
+            st = pc_copy_into((pc_tensor *)ops[i], tmp[i]);
+        }
+    }
+    for (int i = 0; i < nop; i++) {
+        pc_tensor_free(tmp[i]);
+    }
+    return st;
+}
+
 pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype, int nin,
                                   int nop, const pc_tensor *const *ops, int ndim,
                                   const int64_t *shape, const void *params)
@@ -128,22 +162,20 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
         casts.cast[i] = NULL;
         casts.itemsize[i] = pc_dtype_itemsize(want);
         if (ops[i]->dtype != want) {
-            casts.cast[i] = i < nin ? pc_cast_get(dev, ops[i]->dtype, want)
-                                    : pc_cast_get(dev, want, ops[i]->dtype);
-            if (casts.cast[i] == NULL) {
+            const pc_kernel *c = i < nin ? pc_cast_get(dev, ops[i]->dtype, want)
+                                         : pc_cast_get(dev, want, ops[i]->dtype);
+            if (c == NULL) {
                 return PC_ERR_NOTIMPL;
             }
+            casts.cast[i] = c->loop;
             any_cast = true;
         }
     }
 
     if (k->iter != NULL) {
-        if (any_cast) {
-            return pc_error_set(PC_ERR_NOTIMPL,
-                                "'%s' on this device needs operands of dtype %s (cast first)",
-                                pc_op_name(op), pc_dtype_name(key));
-        }
-        return k->iter(&it, &ctx);
+        return any_cast ? run_with_temporaries(op, key, nin, nop, dtypes, ops, ndim, shape,
+                                               params)
+                        : k->iter(&it, &ctx);
     }
     if (k->loop == NULL) {
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no elementwise loop", pc_op_name(op));

@@ -40,6 +40,9 @@ static inline pcpy_state *pcpy_state_from_module(PyObject *module)
 PyObject *pcpy_raise(pc_status st);
 /* Same, for functions returning int: returns -1. */
 int pcpy_raise_int(pc_status st);
+/* The name of the exception a status raises ("ValueError"), for C interfaces that report errors
+ * by name. Needs no GIL (it reads the built-in exception types' names). */
+const char *pcpy_status_kind(pc_status st);
 
 /* ---- dtypes (dtype_type.c) ---------------------------------------------------------------- */
 

@@ -23,4 +23,7 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_bitwise();
     pc_cpu_register_transcendental();
     pc_cpu_register_complex();
+    pc_cpu_register_matmul();
+    pc_cpu_register_vecops();
+    pc_cpu_register_lapack();
 }

@@ -12,5 +12,8 @@ void pc_cpu_register_compare(void);
 void pc_cpu_register_bitwise(void);
 void pc_cpu_register_transcendental(void);
 void pc_cpu_register_complex(void);
+void pc_cpu_register_matmul(void);
+void pc_cpu_register_vecops(void);
+void pc_cpu_register_lapack(void);
 
 #endif
