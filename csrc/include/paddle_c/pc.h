@@ -13,6 +13,8 @@
 #include "tensor.h"
 #include "iter.h"
 #include "ops.h"
+#include "indexing.h"
+#include "manipulation.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1
