@@ -26,4 +26,5 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_matmul();
     pc_cpu_register_vecops();
     pc_cpu_register_lapack();
+    pc_cpu_register_index();
 }

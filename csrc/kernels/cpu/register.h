@@ -15,5 +15,6 @@ void pc_cpu_register_complex(void);
 void pc_cpu_register_matmul(void);
 void pc_cpu_register_vecops(void);
 void pc_cpu_register_lapack(void);
+void pc_cpu_register_index(void);
 
 #endif
