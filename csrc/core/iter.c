@@ -76,6 +76,7 @@ pc_status pc_iter_init(pc_iter *it, int nop, const pc_tensor *const *ops, int nd
         }
         it->data[k] = t->data;
     }
+    it->device = pc_tensor_device(ops[0]);
     it->nop = nop;
     it->size = size;
     it->ndim = 0;

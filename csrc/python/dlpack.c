@@ -22,19 +22,28 @@ static const char LEGACY_USED[] = "used_dltensor";
 
 /* ---- producing ----------------------------------------------------------------------------- */
 
+/* [Why the destructors keep the pending exception] A capsule is often dropped while an
+ * exception propagates (a consumer that refused it); releasing memory may reach Python (a
+ * buffer-protocol owner), which must not see or clear that exception. */
 static void versioned_capsule_destructor(PyObject *capsule)
 {
     if (PyCapsule_IsValid(capsule, VERSIONED_NAME)) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
         DLManagedTensorVersioned *m = PyCapsule_GetPointer(capsule, VERSIONED_NAME);
         m->deleter(m);
+        PyErr_Restore(type, value, tb);
     }
 }
 
 static void legacy_capsule_destructor(PyObject *capsule)
 {
     if (PyCapsule_IsValid(capsule, LEGACY_NAME)) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
         DLManagedTensor *m = PyCapsule_GetPointer(capsule, LEGACY_NAME);
         m->deleter(m);
+        PyErr_Restore(type, value, tb);
     }
 }
 
@@ -364,10 +373,16 @@ static PyObject *from_producer(pcpy_state *st, PyObject *obj, const pc_device *d
     }
     bool is_copy = false;
     PyObject *res = tensor_from_capsule(st, capsule, copy != 0, &is_copy);
-    Py_DECREF(capsule);
     if (res == NULL) {
+        /* the producer's capsule destructor deletes the tensor we refused; it runs Python-free
+         * of our exception, which is put back afterwards */
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        Py_DECREF(capsule);
+        PyErr_Restore(type, value, tb);
         return NULL;
     }
+    Py_DECREF(capsule);
     const pc_tensor *t = pcpy_tensor_get(res);
     pc_tensor *out = NULL;
     pc_status s;
