@@ -18,4 +18,5 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_casts();
     pc_cpu_register_copy();
     pc_cpu_register_range();
+    pc_cpu_register_fft();
 }

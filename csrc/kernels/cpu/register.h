@@ -7,5 +7,6 @@
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
+void pc_cpu_register_fft(void);
 
 #endif
