@@ -27,4 +27,5 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_vecops();
     pc_cpu_register_lapack();
     pc_cpu_register_index();
+    pc_cpu_register_fft();
 }

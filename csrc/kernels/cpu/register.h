@@ -16,5 +16,6 @@ void pc_cpu_register_matmul(void);
 void pc_cpu_register_vecops(void);
 void pc_cpu_register_lapack(void);
 void pc_cpu_register_index(void);
+void pc_cpu_register_fft(void);
 
 #endif
