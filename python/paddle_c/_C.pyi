@@ -10,3 +10,7 @@ from ._stubs_linalg import *  # noqa: F401,F403
 from ._stubs_linalg import _TensorLinalg
 
 class Tensor(_TensorCore, _TensorLinalg): ...
+from ._stubs_dlpack import *  # noqa: F401,F403
+from ._stubs_dlpack import _TensorDLPack
+
+class Tensor(_TensorCore, _TensorDLPack): ...
