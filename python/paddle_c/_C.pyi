@@ -6,7 +6,11 @@ and a mixin with its Tensor methods; this file gathers them.
 
 from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
+from ._stubs_dlpack import *  # noqa: F401,F403
+from ._stubs_dlpack import _TensorDLPack
+from ._stubs_linalg import *  # noqa: F401,F403
+from ._stubs_linalg import _TensorLinalg
 from ._stubs_reduction import *  # noqa: F401,F403
 from ._stubs_reduction import _TensorReduction, _TensorSorting
 
-class Tensor(_TensorCore, _TensorReduction, _TensorSorting): ...
+class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg, _TensorReduction, _TensorSorting): ...

@@ -12,8 +12,14 @@
 #include "storage.h"
 #include "tensor.h"
 #include "iter.h"
+#include "parallel.h"
 #include "ops.h"
+<<<<<<< HEAD
 #include "reduce.h"
+=======
+#include "indexing.h"
+#include "manipulation.h"
+>>>>>>> main
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1
