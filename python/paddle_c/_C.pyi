@@ -6,5 +6,7 @@ and a mixin with its Tensor methods; this file gathers them.
 
 from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
+from ._stubs_index import *  # noqa: F401,F403
+from ._stubs_index import _TensorIndex
 
-class Tensor(_TensorCore): ...
+class Tensor(_TensorCore, _TensorIndex): ...
