@@ -6,7 +6,11 @@ and a mixin with its Tensor methods; this file gathers them.
 
 from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
+from ._stubs_dlpack import *  # noqa: F401,F403
+from ._stubs_dlpack import _TensorDLPack
+from ._stubs_linalg import *  # noqa: F401,F403
+from ._stubs_linalg import _TensorLinalg
 from ._stubs_index import *  # noqa: F401,F403
 from ._stubs_index import _TensorIndex
 
-class Tensor(_TensorCore, _TensorIndex): ...
+class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg, _TensorIndex): ...

@@ -12,6 +12,7 @@
 #include "storage.h"
 #include "tensor.h"
 #include "iter.h"
+#include "parallel.h"
 #include "ops.h"
 #include "indexing.h"
 #include "manipulation.h"
