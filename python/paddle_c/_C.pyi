@@ -14,3 +14,7 @@ from ._stubs_reduction import *  # noqa: F401,F403
 from ._stubs_reduction import _TensorReduction, _TensorSorting
 
 class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg, _TensorReduction, _TensorSorting): ...
+from ._stubs_index import *  # noqa: F401,F403
+from ._stubs_index import _TensorIndex
+
+class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg, _TensorIndex): ...
