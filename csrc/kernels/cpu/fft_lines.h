@@ -5,10 +5,10 @@
  * A line is one 1-D sequence along the transformed axis. A set of `count` lines is given by a
  * base pointer and, per line, a byte offset (an explicit array, or `ls` times the line's index)
  * plus the byte step between a line's elements. Values are complex (real part at the element,
- * imaginary part `im` bytes after it) or real (`im` < 0). As input, elements from `nre` on have
+ * imaginary part `im` bytes after it, possibly a negative offset) or real (`im` is FFT_NO_IM). As input, elements from `nre` on have
  * no real part and from `nim` on no imaginary part: they read as zeros (zero-padding; real
  * input has nim == 0, pairs of reals read as complex values have nim == nre or nre - 1). As
- * output, `nre` elements are written (the real parts only when `im` < 0).
+ * output, `nre` elements are written (the real parts only for real lines).
  */
 #ifndef PADDLE_C_KERNELS_CPU_FFT_LINES_H
 #define PADDLE_C_KERNELS_CPU_FFT_LINES_H
@@ -22,10 +22,13 @@ typedef struct fft_lines {
     int64_t ls;             /* byte offset between consecutive lines when offs == NULL */
     const int64_t *offs;    /* byte offset of each line from ptr, or NULL */
     int64_t es;             /* byte step between elements of a line */
-    int64_t im;             /* byte offset of the imaginary part; < 0 for real values */
+    int64_t im;             /* byte offset of the imaginary part; FFT_NO_IM for real values */
     int64_t nre;
     int64_t nim;
 } fft_lines;
+
+#define FFT_NO_IM INT64_MIN
+#define FFT_HAS_IM(d) ((d)->im != FFT_NO_IM)
 
 static inline char *fft_line(const fft_lines *d, int64_t i)
 {

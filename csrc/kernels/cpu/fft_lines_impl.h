@@ -56,7 +56,7 @@ static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64
 {
     const FR sg = conj ? (FR)-1 : (FR)1;
     const int64_t nre = in->nre < n ? in->nre : n;
-    const int64_t nim = in->im < 0 ? 0 : (in->nim < nre ? in->nim : nre);
+    const int64_t nim = !FFT_HAS_IM(in) ? 0 : (in->nim < nre ? in->nim : nre);
     const int64_t es = in->es;
     const FV zero = {0};
     char *base[FL];
@@ -132,7 +132,7 @@ static void FFN(scatter)(const FCV *restrict buf, const fft_lines *out, int64_t 
                 d[2 * l] = v.r[l];
                 d[2 * l + 1] = v.i[l];
             }
-        } else if (out->im >= 0) {
+        } else if (FFT_HAS_IM(out)) {
             for (int l = 0; l < nl; l++) {
                 char *d = base[l] + p * es;
                 *(FR *)d = v.r[l];
@@ -189,7 +189,7 @@ static void FFN(six_twiddle)(const fft_plan *p, FC *t)
 static void FFN(load_line)(FC *dst, int64_t n, const char *src, const fft_lines *in)
 {
     const int64_t nre = in->nre < n ? in->nre : n;
-    const int64_t nim = in->im < 0 ? 0 : (in->nim < nre ? in->nim : nre);
+    const int64_t nim = !FFT_HAS_IM(in) ? 0 : (in->nim < nre ? in->nim : nre);
     int64_t p = 0;
     for (; p < nim; p++) {
         dst[p].r = *(const FR *)(src + p * in->es);
@@ -210,7 +210,7 @@ static void FFN(store_line)(char *dst, const fft_lines *out, const FC *src)
 {
     for (int64_t p = 0; p < out->nre; p++) {
         *(FR *)(dst + p * out->es) = src[p].r;
-        if (out->im >= 0) {
+        if (FFT_HAS_IM(out)) {
             *(FR *)(dst + p * out->es + out->im) = src[p].i;
         }
     }
@@ -224,7 +224,7 @@ static pc_status FFN(sixstep_lines)(const fft_plan *p, int64_t count, const fft_
     const int64_t n1 = p->n1;
     const int64_t n2 = p->n2;
     const int64_t csz = (int64_t)sizeof(FC);
-    const bool has_im = in->im >= 0;
+    const bool has_im = FFT_HAS_IM(in);
     const bool pad = in->nre < n || (has_im && in->nim < n);
     const bool part = out->nre < n;
     FC *tmp = fft_alloc(((pad ? 2 : 1) + (part ? 1 : 0)) * n * csz);
