@@ -11,7 +11,9 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check
 ASAN_SITE := build/asan-site
 
-.PHONY: demo test venv build test-fast sanitize bench conformance clean
+CUDA_BUILD := build/cuda-check
+
+.PHONY: demo test venv build test-fast sanitize cuda-check bench conformance clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +26,9 @@ $(VENV)/.build-deps: $(VENV)/.created pyproject.toml
 
 venv: $(VENV)/.build-deps
 
-# the package with its test dependencies (pyproject's [test] extra)
+# the package with its test dependencies (pyproject's [test] and [torch] extras)
 build: $(VENV)/.build-deps
-	$(PIP) install -q --no-build-isolation ".[test]"
+	$(PIP) install -q --no-build-isolation ".[test,torch]"
 
 demo: build
 	$(PY) examples/tour.py
@@ -34,6 +36,7 @@ demo: build
 test: build
 	$(PY) -m pytest tests
 	$(MAKE) sanitize
+	$(MAKE) cuda-check
 
 test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly
@@ -46,8 +49,24 @@ sanitize: $(VENV)/.build-deps
 	PYTHONPATH=$(ASAN_SITE) PYTHONMALLOC=malloc \
 	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	PC_SANITIZER_RUN=1 $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider
+
+# The CUDA backend compiled wherever nvcc exists, and its tests run against that build (they
+# skip when no GPU is present). Elsewhere this says so and succeeds.
+cuda-check: $(VENV)/.build-deps
+	@if command -v nvcc >/dev/null 2>&1; then \
+	    set -e; \
+	    cmake -S . -B $(CUDA_BUILD) -DPC_WITH_CUDA=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
+	    cmake --build $(CUDA_BUILD) -j2; \
+	    rm -rf $(CUDA_BUILD)/pkg && mkdir -p $(CUDA_BUILD)/pkg; \
+	    cp -r python/paddle_c $(CUDA_BUILD)/pkg/; cp $(CUDA_BUILD)/_C*.so $(CUDA_BUILD)/pkg/paddle_c/; \
+	    PYTHONPATH=$(CUDA_BUILD)/pkg \
+	    LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
+	    $(PY) -m pytest tests/test_gpu.py -q -p no:cacheprovider -rs; \
+	else \
+	    echo "cuda-check: nvcc not found, the CUDA backend was not compiled"; \
+	fi
 
 bench: build
 	$(PY) benchmarks/run.py

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as npst
 from hypothesis.extra.array_api import make_strategies_namespace
 
 import paddle_c as pc
@@ -39,10 +40,16 @@ def shapes(min_dims: int = 0, max_dims: int = 4, min_side: int = 0, max_side: in
 
 
 def np_arrays(dtype, shape=None, elements=None, **kw):
-    """NumPy arrays of `dtype` (a name or np.dtype); `shape` a tuple or a strategy."""
+    """NumPy arrays of `dtype` (a name, an np.dtype or a strategy of names); `shape` a tuple or
+    a strategy. float16, which NumPy's array-API namespace lacks, comes from Hypothesis' NumPy
+    strategies."""
+    if isinstance(dtype, st.SearchStrategy):
+        return dtype.flatmap(lambda d: np_arrays(d, shape=shape, elements=elements, **kw))
     dt = np.dtype(dtype)
-    return xps.arrays(dtype=dt, shape=shape if shape is not None else shapes(), elements=elements,
-                      **kw)
+    shape = shape if shape is not None else shapes()
+    if dt == np.float16:
+        return npst.arrays(dtype=dt, shape=shape, elements=elements, **kw)
+    return xps.arrays(dtype=dt, shape=shape, elements=elements, **kw)
 
 
 @st.composite

@@ -73,7 +73,7 @@ pc_status pc_copy_into(pc_tensor *dst, const pc_tensor *src)
     if (st != PC_OK) {
         return st;
     }
-    pc_loop_fn cast = pc_cast_get(dev, src->dtype, dst->dtype);
+    const pc_kernel *cast = pc_cast_get(dev, src->dtype, dst->dtype);
     if (cast == NULL) {
         return PC_ERR_NOTIMPL;
     }
@@ -83,7 +83,10 @@ pc_status pc_copy_into(pc_tensor *dst, const pc_tensor *src)
         return st;
     }
     const pc_loop_ctx ctx = {NULL};
-    return pc_iter_run(&it, cast, &ctx);
+    if (cast->iter != NULL) {
+        return cast->iter(&it, &ctx);
+    }
+    return pc_iter_run_parallel(&it, cast->loop, &ctx, NULL);
 }
 
 pc_status pc_astype(const pc_tensor *x, pc_dtype dtype, bool copy, pc_tensor **out)

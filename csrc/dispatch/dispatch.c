@@ -80,16 +80,66 @@ static bool all_contiguous(const pc_iter *it, const pc_tensor *const *ops)
     return true;
 }
 
+/* [Why temporaries on devices] Device kernels run a whole iteration in one launch, so they
+ * cannot convert chunks on the fly as the host's buffered iterator does: operands of another
+ * dtype are converted into temporaries first (and outputs converted back). */
+static pc_status run_with_temporaries(pc_op op, pc_dtype key, int nin, int nop,
+                                      const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                      int ndim, const int64_t *shape, const void *params)
+{
+    pc_tensor *tmp[PC_ITER_MAX_OPERANDS] = {NULL};
+    const pc_tensor *use[PC_ITER_MAX_OPERANDS];
+    pc_status st = PC_OK;
+    for (int i = 0; i < nop && st == PC_OK; i++) {
+        const pc_dtype want = dtypes[i];
+        use[i] = ops[i];
+        if (ops[i]->dtype == want) {
+            continue;
+        }
+        st = i < nin ? pc_astype(ops[i], want, true, &tmp[i])
+                     : pc_tensor_empty(ndim, shape, want, pc_tensor_device(ops[i]), &tmp[i]);
+        use[i] = tmp[i];
+    }
+    if (st == PC_OK) {
+        st = pc_dispatch_elementwise_typed(op, key, nin, nop, dtypes, use, ndim, shape, params);
+    }
+    for (int i = nin; i < nop && st == PC_OK; i++) {
+        if (tmp[i] != NULL) {
+            st = pc_copy_into((pc_tensor *)ops[i], tmp[i]);
+        }
+    }
+    for (int i = 0; i < nop; i++) {
+        pc_tensor_free(tmp[i]);
+    }
+    return st;
+}
+
 pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype, int nin,
                                   int nop, const pc_tensor *const *ops, int ndim,
                                   const int64_t *shape, const void *params)
+{
+    if (nop < 1 || nop > PC_ITER_MAX_OPERANDS) {
+        return pc_error_set(PC_ERR_VALUE, "iteration over %d operands (at most %d)", nop,
+                            PC_ITER_MAX_OPERANDS);
+    }
+    pc_dtype dtypes[PC_ITER_MAX_OPERANDS];
+    for (int i = 0; i < nop; i++) {
+        dtypes[i] = i < nin ? compute : out_dtype;
+    }
+    return pc_dispatch_elementwise_typed(op, compute, nin, nop, dtypes, ops, ndim, shape,
+                                         params);
+}
+
+pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop,
+                                        const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                        int ndim, const int64_t *shape, const void *params)
 {
     pc_device dev;
     pc_status st = pc_common_device(nop, ops, &dev);
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = pc_kernel_get(op, dev, compute);
+    const pc_kernel *k = pc_kernel_get(op, dev, key);
     if (k == NULL) {
         return PC_ERR_NOTIMPL;
     }
@@ -108,41 +158,33 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
     pc_iter_casts casts = {.nin = nin};
     bool any_cast = false;
     for (int i = 0; i < nop; i++) {
-        const pc_dtype want = i < nin ? compute : out_dtype;
+        const pc_dtype want = dtypes[i];
         casts.cast[i] = NULL;
         casts.itemsize[i] = pc_dtype_itemsize(want);
         if (ops[i]->dtype != want) {
-            casts.cast[i] = i < nin ? pc_cast_get(dev, ops[i]->dtype, want)
-                                    : pc_cast_get(dev, want, ops[i]->dtype);
-            if (casts.cast[i] == NULL) {
+            const pc_kernel *c = i < nin ? pc_cast_get(dev, ops[i]->dtype, want)
+                                         : pc_cast_get(dev, want, ops[i]->dtype);
+            if (c == NULL) {
                 return PC_ERR_NOTIMPL;
             }
+            casts.cast[i] = c->loop;
             any_cast = true;
         }
     }
 
     if (k->iter != NULL) {
-        if (any_cast) {
-            return pc_error_set(PC_ERR_NOTIMPL,
-                                "'%s' on this device needs operands of dtype %s (cast first)",
-                                pc_op_name(op), pc_dtype_name(compute));
-        }
-        return k->iter(&it, &ctx);
+        return any_cast ? run_with_temporaries(op, key, nin, nop, dtypes, ops, ndim, shape,
+                                               params)
+                        : k->iter(&it, &ctx);
     }
     if (k->loop == NULL) {
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no elementwise loop", pc_op_name(op));
     }
     if (any_cast) {
-        return pc_iter_run_buffered(&it, k->loop, &ctx, &casts);
+        return pc_iter_run_parallel(&it, k->loop, &ctx, &casts);
     }
-    if (k->contiguous != NULL && all_contiguous(&it, ops)) {
-        static const int64_t zeros[PC_ITER_MAX_OPERANDS] = {0};
-        const int64_t n = it.ndim == 0 ? (it.size == 0 ? 0 : 1) : it.shape[0];
-        return n == 0 ? PC_OK
-                      : (pc_status)k->contiguous(&ctx, it.data, n,
-                                                 it.ndim == 0 ? zeros : it.strides[0]);
-    }
-    return pc_iter_run(&it, k->loop, &ctx);
+    const bool contiguous = k->contiguous != NULL && all_contiguous(&it, ops);
+    return pc_iter_run_parallel(&it, contiguous ? k->contiguous : k->loop, &ctx, NULL);
 }
 
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args)

@@ -18,6 +18,10 @@
 #include "paddle_c/status.h"
 #include "paddle_c/tensor.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum pc_op {
 #define PC_OP(ID, name, kind) PC_OP_##ID,
 #include "ops.def"
@@ -61,9 +65,11 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype);
 /* Whether a slot is filled (no error set). */
 bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype);
 
-void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_loop_fn loop);
-/* The cast loop, or NULL with PC_ERR_NOTIMPL set. */
-pc_loop_fn pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to);
+/* Casts: a 2-operand elementwise kernel per (backend, from, to); host backends fill `loop`,
+ * device backends `iter`. */
+void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_kernel kernel);
+/* The cast kernel, or NULL with PC_ERR_NOTIMPL set. */
+const pc_kernel *pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to);
 
 /* Run the elementwise `op` in `compute` dtype over operands ops[0..nin) (inputs) and
  * ops[nin..nop) (outputs), all on one device, each broadcastable to (`ndim`, `shape`). Outputs
@@ -72,6 +78,14 @@ pc_loop_fn pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to);
 pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype, int nin,
                                   int nop, const pc_tensor *const *ops, int ndim,
                                   const int64_t *shape, const void *params);
+
+/* The same with the dtype the loop expects for each operand given separately: `dtypes[k]` for
+ * k < nop (inputs are converted to it, outputs converted from it), and `key` the kernel table's
+ * dtype axis. For kernels whose operands do not share one dtype (where: a bool condition and two
+ * values of the key dtype). */
+pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop,
+                                        const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                        int ndim, const int64_t *shape, const void *params);
 
 /* Run a whole-tensor kernel, looked up for `dtype` on the device of out[0] (or in[0]). */
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args);
@@ -103,4 +117,7 @@ typedef struct pc_tri_params {
 void pc_dispatch_init(void);
 void pc_cpu_register_kernels(void);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

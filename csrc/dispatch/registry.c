@@ -9,7 +9,7 @@
 #include "dispatch.h"
 
 static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
-static pc_loop_fn cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
+static pc_kernel cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
 static const pc_backend *backends[PC_NUM_DEVICE_TYPES];
 
 static const char *const op_names[PC_NUM_OPS] = {
@@ -65,17 +65,20 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
     return &kernel_table[op][dev.type][dtype];
 }
 
-void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_loop_fn loop)
+void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_kernel kernel)
 {
-    cast_table[backend][from][to] = loop;
+    cast_table[backend][from][to] = kernel;
 }
 
-pc_loop_fn pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to)
+const pc_kernel *pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to)
 {
-    pc_loop_fn f = NULL;
+    const pc_kernel *f = NULL;
     if (dev.type >= 0 && dev.type < PC_NUM_DEVICE_TYPES && pc_dtype_is_valid((int)from) &&
         pc_dtype_is_valid((int)to)) {
-        f = cast_table[dev.type][from][to];
+        f = &cast_table[dev.type][from][to];
+        if (f->loop == NULL && f->iter == NULL) {
+            f = NULL;
+        }
     }
     if (f == NULL) {
         char d[64];
@@ -137,6 +140,6 @@ int pc_device_dlpack_type(pc_device_type type)
     case PC_DEVICE_ROCM:
         return 10; /* kDLROCM */
     default:
-        return 16; /* kDLExtDev */
+        return 12; /* kDLExtDev */
     }
 }

@@ -14,6 +14,13 @@
 
 int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out)
 {
+    /* [Why subclasses with a buffer are not scalars] NumPy scalars such as np.float64 subclass
+     * Python's float but carry a dtype; like NumPy 2 (NEP 50) we treat them as 0-D arrays of
+     * that dtype, through the buffer protocol. */
+    if (!PyBool_Check(obj) && !PyLong_CheckExact(obj) && !PyFloat_CheckExact(obj) &&
+        !PyComplex_CheckExact(obj) && PyObject_CheckBuffer(obj)) {
+        return 0;
+    }
     if (PyBool_Check(obj)) {
         out->dtype = PC_BOOL;
         out->v.b = obj == Py_True;
@@ -345,6 +352,7 @@ typedef struct seq_info {
     int64_t shape[PC_MAX_NDIM];  /* nesting dims, then the leaf tensors' dims */
     int full_ndim;
     bool has_bool, has_int, has_float, has_complex, has_tensor;
+    bool has_big_int;           /* an int above INT64_MAX: inferred as uint64, like NumPy */
     pc_dtype tensor_dtype;      /* promotion of the tensor leaves */
 } seq_info;
 
@@ -441,6 +449,7 @@ static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
             break;
         case PC_SCALAR_INT:
             info->has_int = true;
+            info->has_big_int = info->has_big_int || s.dtype == PC_UINT64;
             break;
         case PC_SCALAR_FLOAT:
             info->has_float = true;
@@ -502,7 +511,7 @@ static pc_dtype inferred_dtype(const seq_info *info)
         return PC_DEFAULT_FLOAT;
     }
     if (info->has_int) {
-        return PC_DEFAULT_INT;
+        return info->has_big_int ? PC_UINT64 : PC_DEFAULT_INT;
     }
     if (info->has_bool) {
         return PC_BOOL;
@@ -641,7 +650,7 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
         if (dt == PC_DTYPE_INVALID) {
             const pc_scalar_kind k = pcpy_scalar_kind(&s);
             dt = k == PC_SCALAR_BOOL    ? PC_BOOL
-                 : k == PC_SCALAR_INT   ? PC_DEFAULT_INT
+                 : k == PC_SCALAR_INT   ? (s.dtype == PC_UINT64 ? PC_UINT64 : PC_DEFAULT_INT)
                  : k == PC_SCALAR_FLOAT ? PC_DEFAULT_FLOAT
                                         : PC_DEFAULT_COMPLEX;
         }

@@ -231,6 +231,39 @@ static PyType_Spec device_spec = {
     .slots = device_slots,
 };
 
+/* _devices() -> list of every usable device: the CPU, then each GPU (or other backend's)
+ * device present at run time. */
+static PyObject *fn_devices(PyObject *mod, PyObject *unused)
+{
+    (void)unused;
+    pcpy_state *st = pcpy_state_from_module(mod);
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int t = 0; t < PC_NUM_DEVICE_TYPES; t++) {
+        const pc_backend *b = pc_backend_get((pc_device_type)t);
+        const int n = b == NULL ? 0 : b->device_count != NULL ? b->device_count(b) : 1;
+        for (int i = 0; i < n; i++) {
+            pc_device d = {t, i};
+            PyObject *o = pcpy_device_object(st, d);
+            if (o == NULL || PyList_Append(list, o) < 0) {
+                Py_XDECREF(o);
+                Py_DECREF(list);
+                return NULL;
+            }
+            Py_DECREF(o);
+        }
+    }
+    return list;
+}
+
+PyMethodDef pcpy_devices_methods[] = {
+    {"_devices", fn_devices, METH_NOARGS,
+     "_devices()\n--\n\nEvery device this build can use at run time, the CPU first."},
+    {NULL, NULL, 0, NULL},
+};
+
 int pcpy_device_type_init(PyObject *module, pcpy_state *st)
 {
     st->device_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &device_spec, NULL);

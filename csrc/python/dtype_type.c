@@ -145,7 +145,8 @@ static PyObject *foreign_dtype_name(PyObject *obj)
         PyErr_Clear();
         return NULL;
     }
-    const int is_numpy = PyUnicode_Check(mod) && PyUnicode_CompareWithASCIIString(mod, "numpy") == 0;
+    const char *m = PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+    const int is_numpy = m != NULL && strncmp(m, "numpy", 5) == 0 && (m[5] == '\0' || m[5] == '.');
     Py_DECREF(mod);
     if (!is_numpy) {
         return NULL;

@@ -36,6 +36,11 @@ PyObject *pcpy_raise(pc_status st)
     return NULL;
 }
 
+const char *pcpy_status_kind(pc_status st)
+{
+    return ((PyTypeObject *)exception_for(st))->tp_name;
+}
+
 int pcpy_raise_int(pc_status st)
 {
     pcpy_raise(st);

@@ -40,6 +40,9 @@ static inline pcpy_state *pcpy_state_from_module(PyObject *module)
 PyObject *pcpy_raise(pc_status st);
 /* Same, for functions returning int: returns -1. */
 int pcpy_raise_int(pc_status st);
+/* The name of the exception a status raises ("ValueError"), for C interfaces that report errors
+ * by name. Needs no GIL (it reads the built-in exception types' names). */
+const char *pcpy_status_kind(pc_status st);
 
 /* ---- dtypes (dtype_type.c) ---------------------------------------------------------------- */
 
@@ -114,7 +117,8 @@ static inline void pcpy_restore_gil(PyThreadState *ts)
 /* ---- conversions (convert.c) ------------------------------------------------------------ */
 
 /* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a
- * Python scalar, -1 on error (an int beyond uint64: OverflowError). */
+ * Python scalar (NumPy scalars are not: they are 0-D arrays with a dtype), -1 on error (an int
+ * beyond uint64: OverflowError). */
 int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out);
 
 /* Kind of a Python scalar for promotion. */

@@ -178,13 +178,16 @@ static PyObject *get_true(PyObject *self, void *c)
 
 /* ---- Python scalars and lists ----------------------------------------------------------- */
 
-/* The single element of a size-1 tensor as a Python scalar; `what` names the conversion. */
-static PyObject *single_element(PyObject *self, const char *what)
+/* The single element of a size-1 tensor as a Python scalar; `what` names the conversion.
+ * [Why TypeError for the number protocols] As in NumPy: bytes(), operator.index() and friends
+ * try __index__/__int__ and fall back to other protocols on TypeError only. */
+static PyObject *single_element(PyObject *self, const char *what, PyObject *size_error)
 {
     const pc_tensor *t = pcpy_tensor_get(self);
     if (t->size != 1) {
-        PyErr_Format(PyExc_ValueError, "%s needs a tensor with exactly one element, got %lld "
-                     "elements", what, (long long)t->size);
+        PyErr_Format(size_error,
+                     "%s needs a tensor with exactly one element, got %lld elements", what,
+                     (long long)t->size);
         return NULL;
     }
     if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
@@ -197,12 +200,12 @@ static PyObject *single_element(PyObject *self, const char *what)
 static PyObject *tensor_item(PyObject *self, PyObject *unused)
 {
     (void)unused;
-    return single_element(self, "item()");
+    return single_element(self, "item()", PyExc_ValueError);
 }
 
 static int tensor_bool(PyObject *self)
 {
-    PyObject *v = single_element(self, "the truth value of a tensor");
+    PyObject *v = single_element(self, "the truth value of a tensor", PyExc_ValueError);
     if (v == NULL) {
         return -1;
     }
@@ -217,7 +220,7 @@ static PyObject *tensor_int(PyObject *self)
         PyErr_SetString(PyExc_TypeError, "int() of a complex tensor is undefined");
         return NULL;
     }
-    PyObject *v = single_element(self, "int()");
+    PyObject *v = single_element(self, "int()", PyExc_TypeError);
     if (v == NULL) {
         return NULL;
     }
@@ -233,7 +236,7 @@ static PyObject *tensor_float(PyObject *self)
                         "complex(), real() or abs()");
         return NULL;
     }
-    PyObject *v = single_element(self, "float()");
+    PyObject *v = single_element(self, "float()", PyExc_TypeError);
     if (v == NULL) {
         return NULL;
     }
@@ -245,7 +248,7 @@ static PyObject *tensor_float(PyObject *self)
 static PyObject *tensor_complex(PyObject *self, PyObject *unused)
 {
     (void)unused;
-    PyObject *v = single_element(self, "complex()");
+    PyObject *v = single_element(self, "complex()", PyExc_TypeError);
     if (v == NULL) {
         return NULL;
     }
@@ -261,7 +264,7 @@ static PyObject *tensor_index(PyObject *self)
                      pc_dtype_name(pcpy_tensor_get(self)->dtype));
         return NULL;
     }
-    return single_element(self, "__index__()");
+    return single_element(self, "__index__()", PyExc_TypeError);
 }
 
 /* Nested lists of the elements below `data` on axes [axis, ndim). New reference. */
@@ -523,6 +526,30 @@ static int tensor_getbuffer(PyObject *self, Py_buffer *view, int flags)
     return 0;
 }
 
+/* [Why __array__ casts bfloat16 itself] NumPy has no bfloat16, so such a tensor has no buffer;
+ * when NumPy asks for a dtype it has (np.asarray(t, dtype=np.float32)), the cast is done here and
+ * its result exported. The cast is a copy: copy=False refuses it. New reference. */
+static PyObject *array_of_cast(PyObject *self, PyObject *dtype_obj, int copy)
+{
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    pc_dtype want;
+    if (pcpy_dtype_from_py(st, dtype_obj, false, &want) < 0) {
+        return NULL;
+    }
+    if (copy == 0) {
+        PyErr_SetString(PyExc_ValueError, "__array__(copy=False): a dtype conversion needs a copy");
+        return NULL;
+    }
+    pc_tensor *c;
+    pc_status s = pc_astype(pcpy_tensor_get(self), want, true, &c);
+    PyObject *cast = pcpy_tensor_result(st, s, c);
+    PyObject *np = cast != NULL ? PyImport_ImportModule("numpy") : NULL;
+    PyObject *res = np != NULL ? PyObject_CallMethod(np, "asarray", "O", cast) : NULL;
+    Py_XDECREF(np);
+    Py_XDECREF(cast);
+    return res;
+}
+
 static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames)
 {
@@ -536,6 +563,10 @@ static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (pcpy_copy_arg(a[1], &copy) < 0) {
         return NULL;
     }
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (pc_dtype_get_info(t->dtype)->buffer_format == NULL && a[0] != NULL && a[0] != Py_None) {
+        return array_of_cast(self, a[0], copy);
+    }
     PyObject *np = PyImport_ImportModule("numpy");
     if (np == NULL) {
         return NULL;
@@ -545,20 +576,22 @@ static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_XDECREF(mv);
     PyObject *res = NULL;
     if (arr != NULL) {
-        PyObject *want = (a[0] != NULL && a[0] != Py_None) ? a[0] : NULL;
-        if (copy == 0 && want != NULL) {
-            PyObject *wd = PyObject_CallMethod(np, "dtype", "O", want);
-            PyObject *have = PyObject_GetAttrString(arr, "dtype");
-            int same = (wd && have) ? PyObject_RichCompareBool(wd, have, Py_EQ) : -1;
+        /* same dtype as requested (or none requested)? */
+        int same = 1;
+        if (a[0] != NULL && a[0] != Py_None) {
+            PyObject *wd = PyObject_CallMethod(np, "dtype", "O", a[0]);
+            PyObject *have = wd != NULL ? PyObject_GetAttrString(arr, "dtype") : NULL;
+            same = have != NULL ? PyObject_RichCompareBool(wd, have, Py_EQ) : -1;
             Py_XDECREF(wd);
             Py_XDECREF(have);
-            if (same == 0) {
-                PyErr_SetString(PyExc_ValueError, "__array__(copy=False): a dtype conversion "
-                                "needs a copy");
-            }
-            res = same == 1 ? Py_NewRef(arr) : NULL;
-        } else if (want != NULL) {
-            res = PyObject_CallMethod(arr, "astype", "OO", want, copy == 1 ? Py_True : Py_False);
+        }
+        if (same < 0) {
+            res = NULL;
+        } else if (!same && copy == 0) {
+            PyErr_SetString(PyExc_ValueError, "__array__(copy=False): a dtype conversion needs a "
+                            "copy");
+        } else if (!same) {
+            res = PyObject_CallMethod(arr, "astype", "O", a[0]);
         } else if (copy == 1) {
             res = PyObject_CallMethod(arr, "copy", NULL);
         } else {

@@ -6,5 +6,9 @@ and a mixin with its Tensor methods; this file gathers them.
 
 from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
+from ._stubs_dlpack import *  # noqa: F401,F403
+from ._stubs_dlpack import _TensorDLPack
+from ._stubs_linalg import *  # noqa: F401,F403
+from ._stubs_linalg import _TensorLinalg
 
-class Tensor(_TensorCore): ...
+class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg): ...

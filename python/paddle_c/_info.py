@@ -36,7 +36,7 @@ class __array_namespace_info__:
 
     def devices(self):
         """Every device this build can use, the CPU first."""
-        return tuple(_C._devices()) if hasattr(_C, "_devices") else (_C.Device("cpu"),)
+        return tuple(_C._devices())
 
     def _check_device(self, device):
         if device is not None and device not in self.devices():

@@ -4,65 +4,126 @@
            [[1., 2., 3.],
             [4., 5., 6.]])
 
-Values are formatted like NumPy's (a common width per tensor, floats with the shortest
-precision that shows them, summarised with '...' beyond 1,000 elements).
+Values are formatted the way NumPy (and hence Paddle) formats them: floats with the fewest
+digits that identify each value in its dtype (at most 8 after the point), a common layout per
+tensor (positional, or scientific when magnitudes span more than 1e3 or leave [1e-4, 1e8)),
+columns aligned on the decimal point, and a summary with '...' beyond 1,000 elements.
 """
 
 from __future__ import annotations
 
+import math
+import struct
+
 _THRESHOLD = 1000
 _EDGE = 3
+_PRECISION = 8
 
 
-def _format_float(v: float, precision: int = 8) -> str:
-    if v != v:
-        return "nan"
-    if v in (float("inf"), float("-inf")):
-        return "inf" if v > 0 else "-inf"
-    if v == int(v) and abs(v) < 1e16:
-        return f"{int(v)}." if v != 0 or str(v)[0] != "-" else "-0."
-    s = f"{v:.{precision}g}"
+def _round_trip(v: float, name: str) -> float:
+    """v rounded to the dtype `name` (as a Python float)."""
+    if name in ("float32", "complex64"):
+        return struct.unpack("f", struct.pack("f", v))[0]
+    if name == "float16":
+        try:
+            return struct.unpack("e", struct.pack("e", v))[0]
+        except OverflowError:
+            return math.copysign(math.inf, v)
+    if name == "bfloat16":
+        bits = struct.unpack("I", struct.pack("f", _round_trip(v, "float32")))[0]
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+        return struct.unpack("f", struct.pack("I", bits))[0]
+    return v
+
+
+def _digits(v: float, name: str, sci: bool) -> str:
+    """The shortest string of `v` (positional or scientific) that reads back as `v`."""
+    for p in range(1, 18):
+        s = f"{v:.{p - 1}e}" if sci else f"{v:.{p}g}"
+        if _round_trip(float(s), name) == v:
+            break
+    if sci:
+        return s
+    if "e" in s:  # %g chose exponent form: write it positionally
+        s = f"{v:.{_PRECISION}f}".rstrip("0")
     return s
 
 
-def _format_scalar(v, kind: str) -> str:
-    if kind == "b":
-        return "True" if v else "False"
-    if kind in ("i", "u"):
-        return str(v)
-    if kind == "c":
-        re, im = _format_float(v.real), _format_float(abs(v.imag))
-        sign = "-" if (v.imag < 0 or (v.imag == 0 and str(v.imag)[0] == "-")) else "+"
-        return f"{re}{sign}{im}j"
-    return _format_float(v)
+class _FloatFormat:
+    def __init__(self, values, name):
+        finite = [abs(v) for v in values if math.isfinite(v)]
+        nonzero = [v for v in finite if v != 0]
+        self.name = name
+        self.sci = False
+        if nonzero:
+            mx, mn = max(nonzero), min(nonzero)
+            self.sci = mx >= 1e8 or mn < 1e-4 or mx / mn > 1e3
+        self.integral = (not self.sci) and all(float(v).is_integer() for v in finite)
+        self.frac = 0
+        self.mant = 0
+        for v in finite:
+            if self.sci:
+                m = _digits(v, name, True).split("e")[0]
+                self.mant = max(self.mant, len(m.split(".")[1]) if "." in m else 0)
+            elif not self.integral:
+                s = _digits(v, name, False)
+                self.frac = max(self.frac, len(s.split(".")[1]) if "." in s else 0)
+        self.frac = min(self.frac, _PRECISION)
+        self.mant = min(self.mant, _PRECISION)
+
+    def __call__(self, v: float) -> str:
+        if math.isnan(v):
+            return "nan"
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        if self.sci:
+            s = f"{v:.{self.mant}e}"
+            return s if self.mant else s.replace("e", ".e", 1)
+        if self.integral:
+            return f"{v:.0f}."
+        s = f"{v:.{self.frac}f}"
+        # NumPy pads the unused trailing digits with spaces, not zeros
+        exact = _digits(v, self.name, False)
+        if "." in exact and len(exact.split(".")[1]) < self.frac and "e" not in exact:
+            keep = len(exact.split(".")[1])
+            s = s[: len(s) - (self.frac - keep)] + " " * (self.frac - keep)
+        elif "." not in exact:
+            s = s.split(".")[0] + "." + " " * self.frac
+        return s
 
 
-def _summarise(values, summarise: bool):
-    if summarise and len(values) > 2 * _EDGE:
-        return values[:_EDGE] + [...] + values[-_EDGE:]
-    return values
-
-
-def _collect(lst, depth: int, ndim: int, summarise: bool, out: list):
+def _flatten(lst, depth, ndim, out):
     if depth == ndim:
         out.append(lst)
-        return
-    for item in _summarise(list(lst), summarise):
-        if item is ...:
-            continue
-        _collect(item, depth + 1, ndim, summarise, out)
+    else:
+        for item in lst:
+            _flatten(item, depth + 1, ndim, out)
 
 
-def _render(lst, depth: int, ndim: int, fmt, width: int, indent: int, summarise: bool) -> str:
-    if depth == ndim:
-        return fmt(lst).rjust(width)
-    items = _summarise(list(lst), summarise)
-    parts = []
-    for item in items:
-        if item is ...:
-            parts.append("...")
+def _summarised(t):
+    """Nested lists of the elements to show, with ... where a dimension is cut."""
+    if t.size <= _THRESHOLD or t.ndim == 0:
+        return t.tolist()
+
+    def rec(sub, depth):
+        if depth == t.ndim:
+            return sub
+        n = len(sub)
+        if n > 2 * _EDGE:
+            idx = list(range(_EDGE)) + [None] + list(range(n - _EDGE, n))
         else:
-            parts.append(_render(item, depth + 1, ndim, fmt, width, indent + 1, summarise))
+            idx = list(range(n))
+        return [... if i is None else rec(sub[i], depth + 1) for i in idx]
+
+    return rec(t.tolist(), 0)
+
+
+def _render(lst, depth, ndim, fmt, width, indent):
+    if depth == ndim:
+        return "..." if lst is ... else fmt(lst).rjust(width)
+    if lst is ...:
+        return "..."
+    parts = [_render(item, depth + 1, ndim, fmt, width, indent + 1) for item in lst]
     if depth == ndim - 1:
         return "[" + ", ".join(parts) + "]"
     sep = "," + "\n" * (ndim - depth - 1) + " " * (indent + 1)
@@ -73,38 +134,37 @@ def format_values(t, indent: int) -> str:
     """The values of tensor `t` as nested brackets, continuation lines indented by `indent`."""
     if t.device.type != "cpu":
         t = t.to_device("cpu")
-    kind = t.dtype.kind
-    if t.dtype.name == "bfloat16" or t.dtype.name == "float16":
-        t = t.astype(_float32())
-    lst = t.tolist()
-    ndim = t.ndim
-    summarise = t.size > _THRESHOLD
+    kind, name = t.dtype.kind, t.dtype.name
+    lst = _summarised(t)
     flat: list = []
-    _collect(lst, 0, ndim, summarise, flat)
-    fmt = lambda v: _format_scalar(v, kind)  # noqa: E731
+    _flatten(lst, 0, t.ndim, flat)
+    flat = [v for v in flat if v is not ...]
+    if kind == "b":
+        fmt = lambda v: "True" if v else "False"  # noqa: E731
+    elif kind in "iu":
+        fmt = str
+    elif kind == "f":
+        fmt = _FloatFormat(flat, name)
+    else:
+        re_fmt = _FloatFormat([v.real for v in flat], name)
+        im_fmt = _FloatFormat([abs(v.imag) for v in flat], name)
+
+        def fmt(v):
+            sign = "-" if math.copysign(1.0, v.imag) < 0 else "+"
+            return f"{re_fmt(v.real)}{sign}{im_fmt(abs(v.imag)).strip()}j"
+
     width = max((len(fmt(v)) for v in flat), default=0)
-    if ndim == 0:
+    if t.ndim == 0:
         return fmt(lst)
-    return _render(lst, 0, ndim, fmt, width, indent, summarise)
-
-
-def _float32():
-    from . import _C
-
-    return _C.float32
+    return _render(lst, 0, t.ndim, fmt, width, indent)
 
 
 def tensor_repr(t) -> str:
     head = f"Tensor(shape={list(t.shape)}, dtype={t.dtype.name}, place=Place({t.device}),"
-    body = format_values(t, 7)
-    return f"{head}\n       {body})"
-
-
-def tensor_str(t) -> str:
-    return tensor_repr(t)
+    return f"{head}\n       {format_values(t, 7)})"
 
 
 def install(tensor_type) -> None:
     """Attach __repr__ and __str__ to the C Tensor type."""
     tensor_type.__repr__ = tensor_repr
-    tensor_type.__str__ = tensor_str
+    tensor_type.__str__ = tensor_repr

@@ -36,6 +36,7 @@ typedef int (*pc_loop_fn)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                           const int64_t *strides);
 
 typedef struct pc_iter {
+    pc_device device;                       /* where the operands live (that of ops[0]) */
     int nop;                                /* operands */
     int ndim;                               /* after dropping, sorting and coalescing */
     int64_t size;                           /* total elements */
@@ -74,6 +75,13 @@ typedef struct pc_iter_casts {
 } pc_iter_casts;
 
 pc_status pc_iter_run_buffered(const pc_iter *it, pc_loop_fn loop, const pc_loop_ctx *ctx,
+                               const pc_iter_casts *casts);
+pc_status pc_iter_run_buffered_range(const pc_iter *it, pc_loop_fn loop, const pc_loop_ctx *ctx,
+                                     const pc_iter_casts *casts, int64_t start, int64_t stop);
+
+/* Run the whole iteration, split across the thread pool when it is large (parallel.h); `casts`
+ * may be NULL. Loops must be thread-safe and must not depend on seeing the whole range. */
+pc_status pc_iter_run_parallel(const pc_iter *it, pc_loop_fn loop, const pc_loop_ctx *ctx,
                                const pc_iter_casts *casts);
 
 #ifdef __cplusplus

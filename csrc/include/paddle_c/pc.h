@@ -12,7 +12,10 @@
 #include "storage.h"
 #include "tensor.h"
 #include "iter.h"
+#include "parallel.h"
 #include "ops.h"
+#include "indexing.h"
+#include "manipulation.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1

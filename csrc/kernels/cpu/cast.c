@@ -64,7 +64,8 @@ void pc_cpu_register_casts(void)
 {
     for (int from = 0; from < PC_NUM_DTYPES; from++) {
         for (int to = 0; to < PC_NUM_DTYPES; to++) {
-            pc_cast_register(PC_DEVICE_CPU, (pc_dtype)from, (pc_dtype)to, cast_rows[from][to]);
+            pc_cast_register(PC_DEVICE_CPU, (pc_dtype)from, (pc_dtype)to,
+                             (pc_kernel){.loop = cast_rows[from][to]});
         }
     }
 }

@@ -1,0 +1,67 @@
+/*
+ * linalg_kernels.h - the contracts of the linear-algebra kernels (ops.def rows MATMUL to SVD):
+ * which tensors each kernel receives and the parameter structs. Shared by the core functions
+ * (dispatch/matmul.c, dispatch/linalg.c) and every backend's kernels.
+ *
+ * Common rules for the whole-tensor kernels below: every tensor has the same number of leading
+ * batch dimensions with the same extents (broadcast operands have zero batch strides); the
+ * core has checked shapes, converted inputs to the kernel's dtype and allocated the outputs;
+ * kernels only compute. "F-layout" means each matrix is column-major (element (i, j) at
+ * i * itemsize + j * rows * itemsize), the layout LAPACK works in; "C-layout" is row-major.
+ * Batch strides of outputs are arbitrary.
+ *
+ *   MATMUL    in: a (..., m, k), b (..., k, n), any strides; out: c (..., m, n) C-layout.
+ *   VECDOT    elementwise over the broadcast shape without the reduced axis: in a, b, out c;
+ *             c = sum_i conj(a[i]) * b[i] over pc_vecdot_params.
+ *   CROSS     elementwise over the shape without the 3-element axis; pc_cross_params.
+ *   CHOLESKY  out[0]: (..., n, n) C-layout holding A, overwritten by the factor (the other
+ *             triangle zeroed); pc_cholesky_params. PC_ERR_VALUE when A is not positive
+ *             definite.
+ *   INV       out[0]: (..., n, n) C-layout holding A, overwritten by its inverse.
+ *             PC_ERR_VALUE when A is singular.
+ *   SOLVE     in[0]: A (..., n, n) any strides; out[0]: X (..., n, k) F-layout holding B,
+ *             overwritten by the solution of A X = B. PC_ERR_VALUE when A is singular.
+ *   SLOGDET   in[0]: A (..., n, n). nout 1: out[0] = det (...). nout 2: out[0] = sign (...)
+ *             in A's dtype, out[1] = log|det| (...) in A's real dtype.
+ *   QR        in[0]: A (..., m, n); out[0]: Q (..., m, mq) F-layout, out[1]: R (..., mq, n)
+ *             with mq = min(m, n) (reduced) or m (complete).
+ *   EIGH      out[0]: eigenvalues (..., n), real dtype; out[1]: (..., n, n) F-layout holding A
+ *             (lower triangle read), overwritten by the eigenvectors when
+ *             pc_eigh_params.vectors.
+ *   EIG       in[0]: A (..., n, n); out[0]: eigenvalues (..., n) in the complex dtype of A;
+ *             nout 2: out[1] eigenvectors (..., n, n) F-layout, complex.
+ *   SVD       in[0]: A (..., m, n); out[0]: S (..., k) real, k = min(m, n); nout 3: out[1] U
+ *             (..., m, m or k) and out[2] Vh (..., n or k, n), both C-layout per matrix.
+ *
+ * EIGH, EIG and SVD report PC_ERR_VALUE for input with NaN or infinity (LAPACK's iterations
+ * are undefined there) and for a failure to converge.
+ */
+#ifndef PADDLE_C_LINALG_KERNELS_H
+#define PADDLE_C_LINALG_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* VECDOT: the reduced axis of both inputs (its length and byte strides). */
+typedef struct pc_vecdot_params {
+    int64_t n;
+    int64_t stride_a;
+    int64_t stride_b;
+} pc_vecdot_params;
+
+/* CROSS: byte strides of the 3-element axis of a, b and the output. */
+typedef struct pc_cross_params {
+    int64_t stride_a;
+    int64_t stride_b;
+    int64_t stride_out;
+} pc_cross_params;
+
+typedef struct pc_cholesky_params {
+    bool upper;
+} pc_cholesky_params;
+
+typedef struct pc_eigh_params {
+    bool vectors;
+} pc_eigh_params;
+
+#endif

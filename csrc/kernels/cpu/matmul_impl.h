@@ -1,0 +1,181 @@
+/*
+ * matmul_impl.h - the MATMUL kernel for dtype PCK_N (integers and the BLAS dtypes). Included by
+ * matmul.c through each_dtype.h. No include guard.
+ */
+#if PCL_IS_BLAS || PCK_K == PCK_KI || PCK_K == PCK_KU
+
+/* Copy the (rows x cols) matrix at `src` (byte strides srow, scol) into the row-major `dst`. */
+static void PCK_FN(mm_pack)(PCK_T *dst, const char *src, int64_t rows, int64_t cols,
+                            int64_t srow, int64_t scol)
+{
+    for (int64_t i = 0; i < rows; i++) {
+        for (int64_t j = 0; j < cols; j++) {
+            dst[i * cols + j] = *(const PCK_T *)(src + i * srow + j * scol);
+        }
+    }
+}
+
+#if PCL_IS_BLAS
+
+static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
+{
+    const pc_tensor *a = args->in[0];
+    const pc_tensor *b = args->in[1];
+    pc_tensor *c = args->out[0];
+    const int nd = c->ndim;
+    const int64_t m = c->shape[nd - 2];
+    const int64_t n = c->shape[nd - 1];
+    const int64_t k = a->shape[nd - 1];
+    const int64_t item = (int64_t)sizeof(PCK_T);
+    if (c->size == 0) {
+        return PC_OK;
+    }
+    const int64_t sa0 = a->strides[nd - 2];
+    const int64_t sa1 = a->strides[nd - 1];
+    const int64_t sb0 = b->strides[nd - 2];
+    const int64_t sb1 = b->strides[nd - 1];
+    int ta;
+    int tb;
+    int64_t lda;
+    int64_t ldb;
+    const bool direct_a = sa0 % item == 0 && sa1 % item == 0 &&
+                          gemm_layout(m, k, sa0 / item, sa1 / item, &ta, &lda);
+    const bool direct_b = sb0 % item == 0 && sb1 % item == 0 &&
+                          gemm_layout(k, n, sb0 / item, sb1 / item, &tb, &ldb);
+    PCK_T *pack_a = NULL;
+    PCK_T *pack_b = NULL;
+    if (!direct_a) {
+        pack_a = malloc((size_t)(m * k) * sizeof(PCK_T));
+        ta = PCL_NO_TRANS;
+        lda = k > 1 ? k : 1;
+    }
+    if (!direct_b) {
+        pack_b = malloc((size_t)(k * n) * sizeof(PCK_T));
+        tb = PCL_NO_TRANS;
+        ldb = n > 1 ? n : 1;
+    }
+    if ((!direct_a && pack_a == NULL) || (!direct_b && pack_b == NULL)) {
+        free(pack_a);
+        free(pack_b);
+        return pc_error_set(PC_ERR_MEMORY, "matmul: cannot allocate a packing buffer");
+    }
+    const pc_tensor *ops[3] = {a, b, c};
+    pc_batch bt;
+    pc_batch_init(&bt, nd - 2, 3, ops);
+    const PCK_T one = 1;
+    const PCK_T zero = 0;
+    for (int64_t i = 0; i < bt.count; i++, pc_batch_next(&bt)) {
+        const char *pa = a->data + bt.offset[0];
+        const char *pb = b->data + bt.offset[1];
+        PCK_T *pc = (PCK_T *)(c->data + bt.offset[2]);
+        if (k == 0) {
+            for (int64_t e = 0; e < m * n; e++) {
+                pc[e] = zero;
+            }
+            continue;
+        }
+        if (!direct_a) {
+            PCK_FN(mm_pack)(pack_a, pa, m, k, sa0, sa1);
+            pa = (const char *)pack_a;
+        }
+        if (!direct_b) {
+            PCK_FN(mm_pack)(pack_b, pb, k, n, sb0, sb1);
+            pb = (const char *)pack_b;
+        }
+#if PCK_K == PCK_KC
+        PCL_CBLAS(gemm)(PCL_ROW_MAJOR, ta, tb, (pcl_int)m, (pcl_int)n, (pcl_int)k, &one,
+                        (const PCK_T *)pa, (pcl_int)lda, (const PCK_T *)pb, (pcl_int)ldb, &zero,
+                        pc, (pcl_int)n);
+#else
+        PCL_CBLAS(gemm)(PCL_ROW_MAJOR, ta, tb, (pcl_int)m, (pcl_int)n, (pcl_int)k, one,
+                        (const PCK_T *)pa, (pcl_int)lda, (const PCK_T *)pb, (pcl_int)ldb, zero,
+                        pc, (pcl_int)n);
+#endif
+    }
+    free(pack_a);
+    free(pack_b);
+    return PC_OK;
+}
+
+#else /* integers */
+
+/* [Why unsigned accumulation] Integer matmul wraps around like every integer operation of the
+ * library; signed overflow is undefined in C, so products and sums are formed in an unsigned
+ * type at least as wide as the dtype (the low bits are the same) and truncated on store. */
+#if PCK_CAT(PCK_MM_WIDE_, PCK_N)
+#define PCK_MM_U uint64_t
+#else
+#define PCK_MM_U uint32_t
+#endif
+
+/* [Why these blocks] Each row of C is accumulated over a panel of B (k x nb) that stays in the
+ * L2 cache while every row of A streams past it; the inner loop runs over contiguous elements
+ * of one B row and the accumulator row, which the compiler vectorises. */
+static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
+{
+    const pc_tensor *a = args->in[0];
+    const pc_tensor *b = args->in[1];
+    pc_tensor *c = args->out[0];
+    const int nd = c->ndim;
+    const int64_t m = c->shape[nd - 2];
+    const int64_t n = c->shape[nd - 1];
+    const int64_t k = a->shape[nd - 1];
+    const int64_t item = (int64_t)sizeof(PCK_T);
+    if (c->size == 0) {
+        return PC_OK;
+    }
+    const int64_t sa0 = a->strides[nd - 2];
+    const int64_t sa1 = a->strides[nd - 1];
+    const int64_t sb0 = b->strides[nd - 2];
+    const int64_t sb1 = b->strides[nd - 1];
+    const bool direct_b = sb1 == item || n == 1;
+    int64_t nb = (int64_t)(256 * 1024) / ((k > 0 ? k : 1) * item);
+    nb = nb < 64 ? 64 : nb > n ? n : nb;
+    PCK_MM_U *acc = malloc((size_t)nb * sizeof(PCK_MM_U));
+    PCK_T *pack_b = direct_b ? NULL : malloc((size_t)(k * n) * sizeof(PCK_T));
+    if (acc == NULL || (!direct_b && pack_b == NULL)) {
+        free(acc);
+        free(pack_b);
+        return pc_error_set(PC_ERR_MEMORY, "matmul: cannot allocate a work buffer");
+    }
+    const pc_tensor *ops[3] = {a, b, c};
+    pc_batch bt;
+    pc_batch_init(&bt, nd - 2, 3, ops);
+    for (int64_t t = 0; t < bt.count; t++, pc_batch_next(&bt)) {
+        const char *pa = a->data + bt.offset[0];
+        const char *pb = b->data + bt.offset[1];
+        int64_t brow = sb0;
+        if (!direct_b) {
+            PCK_FN(mm_pack)(pack_b, pb, k, n, sb0, sb1);
+            pb = (const char *)pack_b;
+            brow = n * item;
+        }
+        char *pc = c->data + bt.offset[2];
+        for (int64_t j0 = 0; j0 < n; j0 += nb) {
+            const int64_t w = n - j0 < nb ? n - j0 : nb;
+            for (int64_t i = 0; i < m; i++) {
+                for (int64_t j = 0; j < w; j++) {
+                    acc[j] = 0;
+                }
+                for (int64_t p = 0; p < k; p++) {
+                    const PCK_MM_U av = (PCK_MM_U)*(const PCK_T *)(pa + i * sa0 + p * sa1);
+                    const PCK_T *restrict bv = (const PCK_T *)(pb + p * brow) + j0;
+                    for (int64_t j = 0; j < w; j++) {
+                        acc[j] += av * (PCK_MM_U)bv[j];
+                    }
+                }
+                PCK_T *restrict cv = (PCK_T *)(pc + i * n * item) + j0;
+                for (int64_t j = 0; j < w; j++) {
+                    cv[j] = (PCK_T)acc[j];
+                }
+            }
+        }
+    }
+    free(acc);
+    free(pack_b);
+    return PC_OK;
+}
+
+#undef PCK_MM_U
+#endif /* BLAS or integers */
+#endif /* supported kinds */

@@ -1,0 +1,38 @@
+/*
+ * vecops.c - the CPU loops of VECDOT and CROSS (contracts in dispatch/linalg_kernels.h): small
+ * fixed-length vector operations driven by the strided iterator over the batch shape. The body
+ * is vecops_impl.h, instantiated for every numeric dtype (bool has neither operation).
+ */
+#include "dispatch/dispatch.h"
+#include "dispatch/linalg_kernels.h"
+#include "dtype_params.h"
+#include "register.h"
+
+/* The type integer arithmetic runs in: wrap-around (unsigned) arithmetic, as wide as the
+ * dtype. */
+#define PCV_U_INT8 uint32_t
+#define PCV_U_INT16 uint32_t
+#define PCV_U_INT32 uint32_t
+#define PCV_U_INT64 uint64_t
+#define PCV_U_UINT8 uint32_t
+#define PCV_U_UINT16 uint32_t
+#define PCV_U_UINT32 uint32_t
+#define PCV_U_UINT64 uint64_t
+
+#define PCK_BODY "vecops_impl.h"
+#include "each_dtype.h"
+#undef PCK_BODY
+
+/* every numeric dtype, in dtypes.def order */
+#define PCV_NUMERIC(X)                                                                           \
+    X(INT8) X(INT16) X(INT32) X(INT64) X(UINT8) X(UINT16) X(UINT32) X(UINT64) X(FLOAT16)       \
+    X(BFLOAT16) X(FLOAT32) X(FLOAT64) X(COMPLEX64) X(COMPLEX128)
+
+void pc_cpu_register_vecops(void)
+{
+#define PCV_REGISTER(ID)                                                                         \
+    pc_kernel_register(PC_OP_VECDOT, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.loop = vecdot_##ID}); \
+    pc_kernel_register(PC_OP_CROSS, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.loop = cross_##ID});
+    PCV_NUMERIC(PCV_REGISTER)
+#undef PCV_REGISTER
+}
