@@ -14,6 +14,7 @@
 #define PADDLE_C_KERNELS_CPU_FFT_LINES_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "fft_plan.h"
 
@@ -52,9 +53,13 @@ static inline fft_lines fft_lines_from(const fft_lines *d, int64_t first)
  * several narrower registers), with no intrinsics and no per-ISA code. */
 typedef float fft_vf __attribute__((vector_size(FFT_VBYTES)));
 typedef double fft_vd __attribute__((vector_size(FFT_VBYTES)));
+typedef int32_t fft_vi32 __attribute__((vector_size(FFT_VBYTES)));
+typedef int64_t fft_vi64 __attribute__((vector_size(FFT_VBYTES)));
 
 #define FFT_V_COMPLEX64 fft_vf
 #define FFT_V_COMPLEX128 fft_vd
+#define FFT_VI_COMPLEX64 fft_vi32
+#define FFT_VI_COMPLEX128 fft_vi64
 #define FFT_PREC_COMPLEX64 FFT_F32
 #define FFT_PREC_COMPLEX128 FFT_F64
 

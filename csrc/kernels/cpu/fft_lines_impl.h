@@ -50,6 +50,109 @@ static bool FFN(packed)(const fft_lines *d, char *const *base, int nl)
     return true;
 }
 
+/* True when each of FL lines holds contiguous complex values (a tile of FL lines by FL
+ * elements is FL rows of two vectors each). */
+static bool FFN(tiled)(const fft_lines *d, int nl)
+{
+    return nl == FL && d->es == (int64_t)sizeof(FC) && d->im == (int64_t)sizeof(FR);
+}
+
+/* One stage of the transpose: swap the off-diagonal b x b blocks of every 2b x 2b block. */
+FFT_INLINE void FFN(transpose_stage)(FV *v, const int b)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+    FVI lo;
+    FVI hi;
+#pragma GCC unroll 64
+    for (int j = 0; j < FL; j++) {
+        lo[j] = (j & b) ? FL + j - b : j;
+        hi[j] = (j & b) ? FL + j : j + b;
+    }
+#pragma GCC unroll 64
+    for (int i = 0; i < FL; i++) {
+        if ((i & b) == 0) {
+            const FV x = v[i];
+            const FV y = v[i + b];
+            v[i] = __builtin_shuffle(x, y, lo);
+            v[i + b] = __builtin_shuffle(x, y, hi);
+        }
+    }
+#else
+    for (int i = 0; i < FL; i++) {
+        if ((i & b) == 0) {
+            for (int j = 0; j < FL; j++) {
+                if ((j & b) != 0) {
+                    const FR t = v[i][j];
+                    v[i][j] = v[i + b][j - b];
+                    v[i + b][j - b] = t;
+                }
+            }
+        }
+    }
+#endif
+}
+
+/* [Why register transposes] Lines that are far apart in memory but contiguous along their
+ * elements (the last axis of a batch) meet the lanes through FL x FL transposes of whole
+ * vectors: log2(FL) stages of two-input shuffles (GCC's __builtin_shuffle), instead of one
+ * scalar (or gather) access per value. */
+FFT_INLINE void FFN(transpose)(FV *v)
+{
+#pragma GCC unroll 8
+    for (int b = FL / 2; b >= 1; b /= 2) {
+        FFN(transpose_stage)(v, b);
+    }
+}
+
+FFT_INLINE FV FFN(vload)(const char *p)
+{
+    FV v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+FFT_INLINE void FFN(vstore)(char *p, FV v) { memcpy(p, &v, sizeof v); }
+
+/* Elements p .. p+FL-1 of FL contiguous complex lines into buf[p .. p+FL). */
+FFT_INLINE void FFN(gather_tile)(FCV *restrict buf, char *const *base, int64_t p, FR sg)
+{
+    const int64_t off = p * (int64_t)sizeof(FC);
+    FV lo[FL];
+    FV hi[FL];
+    for (int l = 0; l < FL; l++) {
+        lo[l] = FFN(vload)(base[l] + off);
+        hi[l] = FFN(vload)(base[l] + off + (int64_t)sizeof(FV));
+    }
+    FFN(transpose)(lo);
+    FFN(transpose)(hi);
+    for (int c = 0; c < FL / 2; c++) {
+        buf[p + c].r = lo[2 * c];
+        buf[p + c].i = lo[2 * c + 1] * sg;
+        buf[p + FL / 2 + c].r = hi[2 * c];
+        buf[p + FL / 2 + c].i = hi[2 * c + 1] * sg;
+    }
+}
+
+/* v[0 .. FL) (elements p .. p+FL-1) into FL contiguous complex lines. */
+FFT_INLINE void FFN(scatter_tile)(const FCV *v, char *const *base, int64_t p)
+{
+    const int64_t off = p * (int64_t)sizeof(FC);
+    FV lo[FL];
+    FV hi[FL];
+    for (int c = 0; c < FL / 2; c++) {
+        lo[2 * c] = v[c].r;
+        lo[2 * c + 1] = v[c].i;
+        hi[2 * c] = v[FL / 2 + c].r;
+        hi[2 * c + 1] = v[FL / 2 + c].i;
+    }
+    FFN(transpose)(lo);
+    FFN(transpose)(hi);
+    for (int l = 0; l < FL; l++) {
+        FFN(vstore)(base[l] + off, lo[l]);
+        FFN(vstore)(base[l] + off + (int64_t)sizeof(FV), hi[l]);
+    }
+}
+
 /* Lines g .. g+nl-1 of `in` into the lanes of buf[0 .. n), zero-padded (unused lanes too). */
 static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64_t g, int nl,
                         bool conj)
@@ -75,17 +178,20 @@ static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64
             v.i *= sg;
             buf[p] = v;
         }
-    } else {
-        for (; p < nim; p++) {
-            FCV v = {zero, zero};
-            for (int l = 0; l < nl; l++) {
-                const char *s = base[l] + p * es;
-                v.r[l] = *(const FR *)s;
-                v.i[l] = *(const FR *)(s + in->im);
-            }
-            v.i *= sg;
-            buf[p] = v;
+    } else if (FFN(tiled)(in, nl)) {
+        for (; p + FL <= nim; p += FL) {
+            FFN(gather_tile)(buf, base, p, sg);
         }
+    }
+    for (; p < nim; p++) {
+        FCV v = {zero, zero};
+        for (int l = 0; l < nl; l++) {
+            const char *s = base[l] + p * es;
+            v.r[l] = *(const FR *)s;
+            v.i[l] = *(const FR *)(s + in->im);
+        }
+        v.i *= sg;
+        buf[p] = v;
     }
     for (; p < nre; p++) {
         FCV v = {zero, zero};
@@ -100,29 +206,53 @@ static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64
     }
 }
 
-/* The first out->nre vectors of buf into lines g .. g+nl-1 of `out`. With `six` (a six-step
- * plan), line j2 = g + l is column j2 of its first step and element k1 is multiplied by
- * w^(k1 * j2). */
+/* The six-step twiddles of a first-step batch: lane l of element k1 is column j2 = g + l,
+ * multiplied by w^(k1 * j2) = w^(k1 * g) * w^(k1 * l). `mi` is k1 * g mod n, stepped. */
+FFT_INLINE FCV FFN(six_apply)(const fft_plan *six, FCV v, int64_t k1, int64_t g, int64_t *mi)
+{
+    const FCV *lane = (const FCV *)six->tlane;
+    v = CMUL(v, CMULW(lane[k1], FFN(six_root)(six, *mi)));
+    *mi += g;
+    if (*mi >= six->n) {
+        *mi -= six->n;
+    }
+    return v;
+}
+
+/* The first out->nre vectors of buf into lines g .. g+nl-1 of `out`, times scale (the
+ * imaginary parts negated when `conj`). With `six` (a six-step plan), line g + l is column
+ * g + l of its first step and gets its twiddles (six_apply). */
 static void FFN(scatter)(const FCV *restrict buf, const fft_lines *out, int64_t g, int nl,
                          bool conj, FR scale, const fft_plan *six)
 {
     const FR si = conj ? -scale : scale;
     const int64_t es = out->es;
+    const int64_t nout = out->nre;
     char *base[FL];
     for (int l = 0; l < nl; l++) {
         base[l] = fft_line(out, g + l);
     }
     const bool packed = FFN(packed)(out, base, nl);
-    const FCV *lane = six != NULL ? (const FCV *)six->tlane : NULL;
     int64_t mi = 0;
-    for (int64_t p = 0; p < out->nre; p++) {
+    int64_t p = 0;
+    if (!packed && FFN(tiled)(out, nl)) {
+        for (; p + FL <= nout; p += FL) {
+            FCV v[FL];
+            for (int c = 0; c < FL; c++) {
+                v[c] = buf[p + c];
+                if (six != NULL) {
+                    v[c] = FFN(six_apply)(six, v[c], p + c, g, &mi);
+                }
+                v[c].r *= scale;
+                v[c].i *= si;
+            }
+            FFN(scatter_tile)(v, base, p);
+        }
+    }
+    for (; p < nout; p++) {
         FCV v = buf[p];
         if (six != NULL) {
-            v = CMUL(v, CMULW(lane[p], FFN(six_root)(six, mi)));
-            mi += g;
-            if (mi >= six->n) {
-                mi -= six->n;
-            }
+            v = FFN(six_apply)(six, v, p, g, &mi);
         }
         v.r *= scale;
         v.i *= si;
@@ -168,16 +298,16 @@ static pc_status FFN(direct_lines)(const fft_plan *p, int64_t count, const fft_l
     return PC_OK;
 }
 
-/* The six-step twiddles on an n1 x n2 matrix of interleaved values (when the first step could
- * not apply them as it stored its results). */
-static void FFN(six_twiddle)(const fft_plan *p, FC *t)
+/* The six-step twiddles on the first step's results D[j2 * n1 + k1] (when the first step
+ * could not apply them as it stored them). */
+static void FFN(six_twiddle)(const fft_plan *p, FC *d)
 {
-    for (int64_t k1 = 1; k1 < p->n1; k1++) {
-        FC *row = t + k1 * p->n2;
+    for (int64_t j2 = 1; j2 < p->n2; j2++) {
+        FC *col = d + j2 * p->n1;
         int64_t mi = 0;
-        for (int64_t j2 = 0; j2 < p->n2; j2++) {
-            row[j2] = FFN(c_mul)(row[j2], FFN(six_root)(p, mi));
-            mi += k1;
+        for (int64_t k1 = 0; k1 < p->n1; k1++) {
+            col[k1] = FFN(c_mul)(col[k1], FFN(six_root)(p, mi));
+            mi += j2;
             if (mi >= p->n) {
                 mi -= p->n;
             }
@@ -216,7 +346,11 @@ static void FFN(store_line)(char *dst, const fft_lines *out, const FC *src)
     }
 }
 
-/* One line at a time through the six-step split (p->sub1 set). */
+/* One line at a time through the six-step split (p->sub1 set). The first step stores the
+ * transform of column j2 (times its twiddles) at D[j2 * n1 + k1], so that the second step
+ * transforms the rows k1 of D (element stride n1) in place, into their final places. D is the
+ * output line itself when that holds n contiguous complex values (and is not the input), else
+ * a work line copied out at the end. */
 static pc_status FFN(sixstep_lines)(const fft_plan *p, int64_t count, const fft_lines *in,
                                     const fft_lines *out, bool cin, bool cout, FR scale)
 {
@@ -226,13 +360,14 @@ static pc_status FFN(sixstep_lines)(const fft_plan *p, int64_t count, const fft_
     const int64_t csz = (int64_t)sizeof(FC);
     const bool has_im = FFT_HAS_IM(in);
     const bool pad = in->nre < n || (has_im && in->nim < n);
-    const bool part = out->nre < n;
-    FC *tmp = fft_alloc(((pad ? 2 : 1) + (part ? 1 : 0)) * n * csz);
-    if (tmp == NULL) {
+    const bool direct_out = out->es == csz && out->im == (int64_t)sizeof(FR) &&
+                            out->nre == n && out->ptr != in->ptr;
+    FC *work = fft_alloc(((pad ? 1 : 0) + (direct_out ? 0 : 1)) * n * csz);
+    if (work == NULL) {
         return PC_ERR_MEMORY;
     }
-    FC *padded = pad ? tmp + n : NULL;
-    FC *res = part ? tmp + (pad ? 2 : 1) * n : NULL;
+    FC *padded = work;
+    FC *res = pad ? work + n : work;
     const bool direct1 = fft_plan_use_direct(p->sub1, n2);
     pc_status st = PC_OK;
     for (int64_t line = 0; line < count && st == PC_OK; line++) {
@@ -246,28 +381,25 @@ static pc_status FFN(sixstep_lines)(const fft_plan *p, int64_t count, const fft_
             sim = (int64_t)sizeof(FR);
         }
         const bool imag = pad || has_im;
+        FC *d = direct_out ? (FC *)fft_line(out, line) : res;
         const fft_lines c_in = {src, ses, NULL, n2 * ses, sim, n1, imag ? n1 : 0};
-        const fft_lines c_out = {(char *)tmp, csz, NULL, n2 * csz, (int64_t)sizeof(FR), n1, 0};
+        const fft_lines c_out = {(char *)d, n1 * csz, NULL, csz, (int64_t)sizeof(FR), n1, 0};
         if (direct1) {
             st = FFN(direct_lines)(p->sub1, n2, &c_in, &c_out, cin, false, (FR)1, p);
         } else {
             st = FFN(c2c_lines)(p->sub1, n2, &c_in, &c_out, cin, false, (FR)1);
-            FFN(six_twiddle)(p, tmp);
+            FFN(six_twiddle)(p, d);
         }
         if (st != PC_OK) {
             break;
         }
-        char *dst = part ? (char *)res : fft_line(out, line);
-        const int64_t des = part ? csz : out->es;
-        const int64_t dim = part ? (int64_t)sizeof(FR) : out->im;
-        const fft_lines r_in = {(char *)tmp, n2 * csz, NULL, csz, (int64_t)sizeof(FR), n2, n2};
-        const fft_lines r_out = {dst, des, NULL, n1 * des, dim, n2, 0};
-        st = FFN(c2c_lines)(p->sub2, n1, &r_in, &r_out, false, cout, scale);
-        if (part && st == PC_OK) {
+        const fft_lines rows = {(char *)d, csz, NULL, n1 * csz, (int64_t)sizeof(FR), n2, n2};
+        st = FFN(c2c_lines)(p->sub2, n1, &rows, &rows, false, cout, scale);
+        if (!direct_out && st == PC_OK) {
             FFN(store_line)(fft_line(out, line), out, res);
         }
     }
-    fft_free(tmp);
+    fft_free(work);
     return st;
 }
 
