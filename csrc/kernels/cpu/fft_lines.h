@@ -13,6 +13,7 @@
 #ifndef PADDLE_C_KERNELS_CPU_FFT_LINES_H
 #define PADDLE_C_KERNELS_CPU_FFT_LINES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -47,6 +48,15 @@ static inline fft_lines fft_lines_from(const fft_lines *d, int64_t first)
     }
     return r;
 }
+
+/* The six-step twiddles w^(k1 * j2) that a first-step batch applies to element k1 as it
+ * stores it. The first step's lines are listed column by column: with `batched` false, lane l
+ * of the batch starting at line g is column g + l (one long line split); with `batched` true,
+ * every lane of that batch is column g / lanes (a batch of lines split together). */
+typedef struct fft_six_hook {
+    const fft_plan *p;
+    bool batched;
+} fft_six_hook;
 
 /* [Why GCC vector types] The butterflies are written once on whole lane vectors with plain
  * arithmetic operators; GCC and Clang lower them to the widest SIMD the target has (or to
