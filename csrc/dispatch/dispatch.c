@@ -83,15 +83,15 @@ static bool all_contiguous(const pc_iter *it, const pc_tensor *const *ops)
 /* [Why temporaries on devices] Device kernels run a whole iteration in one launch, so they
  * cannot convert chunks on the fly as the host's buffered iterator does: operands of another
  * dtype are converted into temporaries first (and outputs converted back). */
-static pc_status run_with_temporaries(pc_op op, pc_dtype compute, pc_dtype out_dtype, int nin,
-                                      int nop, const pc_tensor *const *ops, int ndim,
-                                      const int64_t *shape, const void *params)
+static pc_status run_with_temporaries(pc_op op, pc_dtype key, int nin, int nop,
+                                      const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                      int ndim, const int64_t *shape, const void *params)
 {
     pc_tensor *tmp[PC_ITER_MAX_OPERANDS] = {NULL};
     const pc_tensor *use[PC_ITER_MAX_OPERANDS];
     pc_status st = PC_OK;
     for (int i = 0; i < nop && st == PC_OK; i++) {
-        const pc_dtype want = i < nin ? compute : out_dtype;
+        const pc_dtype want = dtypes[i];
         use[i] = ops[i];
         if (ops[i]->dtype == want) {
             continue;
@@ -101,7 +101,7 @@ static pc_status run_with_temporaries(pc_op op, pc_dtype compute, pc_dtype out_d
         use[i] = tmp[i];
     }
     if (st == PC_OK) {
-        st = pc_dispatch_elementwise(op, compute, out_dtype, nin, nop, use, ndim, shape, params);
+        st = pc_dispatch_elementwise_typed(op, key, nin, nop, dtypes, use, ndim, shape, params);
     }
     for (int i = nin; i < nop && st == PC_OK; i++) {
         if (tmp[i] != NULL) {
@@ -118,12 +118,28 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
                                   int nop, const pc_tensor *const *ops, int ndim,
                                   const int64_t *shape, const void *params)
 {
+    if (nop < 1 || nop > PC_ITER_MAX_OPERANDS) {
+        return pc_error_set(PC_ERR_VALUE, "iteration over %d operands (at most %d)", nop,
+                            PC_ITER_MAX_OPERANDS);
+    }
+    pc_dtype dtypes[PC_ITER_MAX_OPERANDS];
+    for (int i = 0; i < nop; i++) {
+        dtypes[i] = i < nin ? compute : out_dtype;
+    }
+    return pc_dispatch_elementwise_typed(op, compute, nin, nop, dtypes, ops, ndim, shape,
+                                         params);
+}
+
+pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop,
+                                        const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                        int ndim, const int64_t *shape, const void *params)
+{
     pc_device dev;
     pc_status st = pc_common_device(nop, ops, &dev);
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = pc_kernel_get(op, dev, compute);
+    const pc_kernel *k = pc_kernel_get(op, dev, key);
     if (k == NULL) {
         return PC_ERR_NOTIMPL;
     }
@@ -142,7 +158,7 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
     pc_iter_casts casts = {.nin = nin};
     bool any_cast = false;
     for (int i = 0; i < nop; i++) {
-        const pc_dtype want = i < nin ? compute : out_dtype;
+        const pc_dtype want = dtypes[i];
         casts.cast[i] = NULL;
         casts.itemsize[i] = pc_dtype_itemsize(want);
         if (ops[i]->dtype != want) {
@@ -157,7 +173,7 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
     }
 
     if (k->iter != NULL) {
-        return any_cast ? run_with_temporaries(op, compute, out_dtype, nin, nop, ops, ndim, shape,
+        return any_cast ? run_with_temporaries(op, key, nin, nop, dtypes, ops, ndim, shape,
                                                params)
                         : k->iter(&it, &ctx);
     }

@@ -79,6 +79,14 @@ pc_status pc_dispatch_elementwise(pc_op op, pc_dtype compute, pc_dtype out_dtype
                                   int nop, const pc_tensor *const *ops, int ndim,
                                   const int64_t *shape, const void *params);
 
+/* The same with the dtype the loop expects for each operand given separately: `dtypes[k]` for
+ * k < nop (inputs are converted to it, outputs converted from it), and `key` the kernel table's
+ * dtype axis. For kernels whose operands do not share one dtype (where: a bool condition and two
+ * values of the key dtype). */
+pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop,
+                                        const pc_dtype *dtypes, const pc_tensor *const *ops,
+                                        int ndim, const int64_t *shape, const void *params);
+
 /* Run a whole-tensor kernel, looked up for `dtype` on the device of out[0] (or in[0]). */
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args);
 

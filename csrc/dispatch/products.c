@@ -373,19 +373,31 @@ static pc_status axis_operands_init(const char *fname, const pc_tensor *a, const
                             (long long)axis);
     }
     o->len = a->shape[xa];
-    st = pc_astype(a, *dt, false, &o->a);
+    int64_t sa[PC_MAX_NDIM];
+    int64_t sb[PC_MAX_NDIM];
+    for (int d = 0, j = 0; d < a->ndim; d++) {
+        if (d != xa) {
+            sa[j++] = a->shape[d];
+        }
+    }
+    for (int d = 0, j = 0; d < b->ndim; d++) {
+        if (d != xb) {
+            sb[j++] = b->shape[d];
+        }
+    }
+    st = pc_shape_broadcast(a->ndim - 1, sa, b->ndim - 1, sb, &o->ndim, o->shape);
+    if (st == PC_OK) {
+        st = pc_astype(a, *dt, false, &o->a);
+    }
     if (st == PC_OK) {
         st = pc_astype(b, *dt, false, &o->b);
     }
-    if (st == PC_OK) {
+    /* an empty axis leaves nothing to read: the views are not made then */
+    if (st == PC_OK && o->len > 0) {
         st = without_axis(o->a, xa, &o->va);
     }
-    if (st == PC_OK) {
+    if (st == PC_OK && o->len > 0) {
         st = without_axis(o->b, xb, &o->vb);
-    }
-    if (st == PC_OK) {
-        st = pc_shape_broadcast(o->va->ndim, o->va->shape, o->vb->ndim, o->vb->shape, &o->ndim,
-                                o->shape);
     }
     if (st != PC_OK) {
         axis_operands_free(o);
@@ -405,8 +417,9 @@ pc_status pc_vecdot(const pc_tensor *a, const pc_tensor *b, int64_t axis, pc_ten
         return st;
     }
     pc_tensor *r;
-    st = pc_tensor_empty(o.ndim, o.shape, dt, pc_tensor_device(a), &r);
-    if (st == PC_OK) {
+    st = o.len == 0 ? pc_tensor_zeros(o.ndim, o.shape, dt, pc_tensor_device(a), &r)
+                    : pc_tensor_empty(o.ndim, o.shape, dt, pc_tensor_device(a), &r);
+    if (st == PC_OK && o.len > 0) {
         const pc_vecdot_params p = {o.len, o.stride_a, o.stride_b};
         const pc_tensor *ops[3] = {o.va, o.vb, r};
         st = pc_dispatch_elementwise(PC_OP_VECDOT, dt, dt, 2, 3, ops, o.ndim, o.shape, &p);

@@ -8,5 +8,7 @@ from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
 from ._stubs_dlpack import *  # noqa: F401,F403
 from ._stubs_dlpack import _TensorDLPack
+from ._stubs_linalg import *  # noqa: F401,F403
+from ._stubs_linalg import _TensorLinalg
 
-class Tensor(_TensorCore, _TensorDLPack): ...
+class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg): ...

@@ -14,6 +14,8 @@
 #include "iter.h"
 #include "parallel.h"
 #include "ops.h"
+#include "indexing.h"
+#include "manipulation.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1

@@ -18,7 +18,14 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_casts();
     pc_cpu_register_copy();
     pc_cpu_register_range();
+    pc_cpu_register_arithmetic();
+    pc_cpu_register_compare();
+    pc_cpu_register_bitwise();
+    pc_cpu_register_transcendental();
+    pc_cpu_register_complex();
     pc_cpu_register_matmul();
     pc_cpu_register_vecops();
     pc_cpu_register_lapack();
+    pc_cpu_register_index();
+    pc_cpu_register_fft();
 }

@@ -7,8 +7,15 @@
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
+void pc_cpu_register_arithmetic(void);
+void pc_cpu_register_compare(void);
+void pc_cpu_register_bitwise(void);
+void pc_cpu_register_transcendental(void);
+void pc_cpu_register_complex(void);
 void pc_cpu_register_matmul(void);
 void pc_cpu_register_vecops(void);
 void pc_cpu_register_lapack(void);
+void pc_cpu_register_index(void);
+void pc_cpu_register_fft(void);
 
 #endif

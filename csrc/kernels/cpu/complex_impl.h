@@ -1,0 +1,131 @@
+/*
+ * complex_impl.h - complex kernels of the exponential, logarithmic, power-free transcendental
+ * functions (sqrt, exp, expm1, log, log1p, log2, log10, sin ... atanh) for dtype PCK_N.
+ * Included by complex.c through each_dtype.h; no include guard.
+ *
+ * The C library's complex functions implement C99's Annex G, whose special values (branch
+ * cuts, signed zeros, infinities, NaN) are the standard's. What C lacks is written here:
+ *   - expm1: exp(a)cis(b) - 1 evaluated as expm1(a)cos(b) - 2 sin^2(b/2) + i exp(a) sin(b),
+ *     accurate near 0; non-finite input goes through cexp, then 1 is subtracted;
+ *   - log1p: 0.5 log1p(2a + a^2 + b^2) + i atan2(b, 1 + a) for small |a|, |b| (accurate near
+ *     0), clog(1 + z) elsewhere;
+ *   - log2, log10: clog(z) with both parts divided by ln 2 or ln 10 (the standard's change of
+ *     base, the divisor being real).
+ */
+#if PCK_K == PCK_KC
+
+static inline PCK_CT PCK_FN(ew_sqrt)(PCK_CT z) { return EW_M(csqrt)(z); }
+static inline PCK_CT PCK_FN(ew_exp)(PCK_CT z) { return EW_M(cexp)(z); }
+static inline PCK_CT PCK_FN(ew_log)(PCK_CT z) { return EW_M(clog)(z); }
+static inline PCK_CT PCK_FN(ew_sin)(PCK_CT z) { return EW_M(csin)(z); }
+static inline PCK_CT PCK_FN(ew_cos)(PCK_CT z) { return EW_M(ccos)(z); }
+static inline PCK_CT PCK_FN(ew_tan)(PCK_CT z) { return EW_M(ctan)(z); }
+static inline PCK_CT PCK_FN(ew_asin)(PCK_CT z) { return EW_M(casin)(z); }
+static inline PCK_CT PCK_FN(ew_acos)(PCK_CT z) { return EW_M(cacos)(z); }
+static inline PCK_CT PCK_FN(ew_atan)(PCK_CT z) { return EW_M(catan)(z); }
+static inline PCK_CT PCK_FN(ew_sinh)(PCK_CT z) { return EW_M(csinh)(z); }
+static inline PCK_CT PCK_FN(ew_cosh)(PCK_CT z) { return EW_M(ccosh)(z); }
+static inline PCK_CT PCK_FN(ew_tanh)(PCK_CT z) { return EW_M(ctanh)(z); }
+static inline PCK_CT PCK_FN(ew_asinh)(PCK_CT z) { return EW_M(casinh)(z); }
+static inline PCK_CT PCK_FN(ew_acosh)(PCK_CT z) { return EW_M(cacosh)(z); }
+static inline PCK_CT PCK_FN(ew_atanh)(PCK_CT z) { return EW_M(catanh)(z); }
+
+static inline PCK_CT PCK_FN(ew_expm1)(PCK_CT z)
+{
+    const PCK_RT a = EW_RE(z), b = EW_IM(z);
+    if (!isfinite(a) || !isfinite(b)) {
+        const PCK_CT e = EW_M(cexp)(z);
+        return EW_CX(EW_RE(e) - 1, EW_IM(e));
+    }
+    const PCK_RT h = EW_M(sin)(b / 2);
+    return EW_CX(EW_M(expm1)(a) * EW_M(cos)(b) - 2 * h * h, EW_M(exp)(a) * EW_M(sin)(b));
+}
+
+static inline PCK_CT PCK_FN(ew_log1p)(PCK_CT z)
+{
+    const PCK_RT a = EW_RE(z), b = EW_IM(z);
+    if (EW_M(fabs)(a) < (PCK_RT)0.5 && EW_M(fabs)(b) < (PCK_RT)0.5) {
+        return EW_CX(EW_M(log1p)(a * (2 + a) + b * b) / 2, EW_M(atan2)(b, 1 + a));
+    }
+    return EW_M(clog)(EW_CX(1 + a, b));
+}
+
+static inline PCK_CT PCK_FN(ew_log2)(PCK_CT z)
+{
+    const PCK_CT l = EW_M(clog)(z);
+    const PCK_RT ln2 = (PCK_RT)0.693147180559945309417232121458176568;
+    return EW_CX(EW_RE(l) / ln2, EW_IM(l) / ln2);
+}
+
+static inline PCK_CT PCK_FN(ew_log10)(PCK_CT z)
+{
+    const PCK_CT l = EW_M(clog)(z);
+    const PCK_RT ln10 = (PCK_RT)2.30258509299404568401799145468436421;
+    return EW_CX(EW_RE(l) / ln10, EW_IM(l) / ln10);
+}
+
+#define EW_NAME sqrt
+#include "ew_unary_loop.h"
+#define EW_NAME exp
+#include "ew_unary_loop.h"
+#define EW_NAME expm1
+#include "ew_unary_loop.h"
+#define EW_NAME log
+#include "ew_unary_loop.h"
+#define EW_NAME log1p
+#include "ew_unary_loop.h"
+#define EW_NAME log2
+#include "ew_unary_loop.h"
+#define EW_NAME log10
+#include "ew_unary_loop.h"
+#define EW_NAME sin
+#include "ew_unary_loop.h"
+#define EW_NAME cos
+#include "ew_unary_loop.h"
+#define EW_NAME tan
+#include "ew_unary_loop.h"
+#define EW_NAME asin
+#include "ew_unary_loop.h"
+#define EW_NAME acos
+#include "ew_unary_loop.h"
+#define EW_NAME atan
+#include "ew_unary_loop.h"
+#define EW_NAME sinh
+#include "ew_unary_loop.h"
+#define EW_NAME cosh
+#include "ew_unary_loop.h"
+#define EW_NAME tanh
+#include "ew_unary_loop.h"
+#define EW_NAME asinh
+#include "ew_unary_loop.h"
+#define EW_NAME acosh
+#include "ew_unary_loop.h"
+#define EW_NAME atanh
+#include "ew_unary_loop.h"
+
+#endif
+
+static const ew_reg PCK_FN(complex_kernels)[] = {
+#if PCK_K == PCK_KC
+    {PC_OP_SQRT, PCK_FN(sqrt)},
+    {PC_OP_EXP, PCK_FN(exp)},
+    {PC_OP_EXPM1, PCK_FN(expm1)},
+    {PC_OP_LOG, PCK_FN(log)},
+    {PC_OP_LOG1P, PCK_FN(log1p)},
+    {PC_OP_LOG2, PCK_FN(log2)},
+    {PC_OP_LOG10, PCK_FN(log10)},
+    {PC_OP_SIN, PCK_FN(sin)},
+    {PC_OP_COS, PCK_FN(cos)},
+    {PC_OP_TAN, PCK_FN(tan)},
+    {PC_OP_ASIN, PCK_FN(asin)},
+    {PC_OP_ACOS, PCK_FN(acos)},
+    {PC_OP_ATAN, PCK_FN(atan)},
+    {PC_OP_SINH, PCK_FN(sinh)},
+    {PC_OP_COSH, PCK_FN(cosh)},
+    {PC_OP_TANH, PCK_FN(tanh)},
+    {PC_OP_ASINH, PCK_FN(asinh)},
+    {PC_OP_ACOSH, PCK_FN(acosh)},
+    {PC_OP_ATANH, PCK_FN(atanh)},
+#endif
+    {PC_NUM_OPS, NULL},
+};
