@@ -6,5 +6,7 @@ and a mixin with its Tensor methods; this file gathers them.
 
 from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
+from ._stubs_elementwise import *  # noqa: F401,F403
+from ._stubs_elementwise import _TensorOperators
 
-class Tensor(_TensorCore): ...
+class Tensor(_TensorCore, _TensorOperators): ...
