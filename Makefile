@@ -26,9 +26,9 @@ $(VENV)/.build-deps: $(VENV)/.created pyproject.toml
 
 venv: $(VENV)/.build-deps
 
-# the package with its test dependencies (pyproject's [test] extra)
+# the package with its test dependencies (pyproject's [test] and [torch] extras)
 build: $(VENV)/.build-deps
-	$(PIP) install -q --no-build-isolation ".[test]"
+	$(PIP) install -q --no-build-isolation ".[test,torch]"
 
 demo: build
 	$(PY) examples/tour.py

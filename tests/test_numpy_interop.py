@@ -111,6 +111,16 @@ def test_bfloat16_has_no_buffer():
     assert t.numpy().dtype == np.uint16  # Paddle's bit patterns
 
 
+def test_bfloat16_converts_when_numpy_names_a_dtype():
+    t = pc.asarray([1.5, -2.25, 3.0]).astype(pc.bfloat16)
+    for dt in (np.float32, np.float64, "float16", np.int32):
+        a = np.asarray(t, dtype=dt)
+        assert a.dtype == np.dtype(dt)
+        np.testing.assert_array_equal(a, np.array([1.5, -2.25, 3.0]).astype(dt))
+    with pytest.raises(ValueError, match="copy"):
+        t.__array__(np.float32, copy=False)
+
+
 @pytest.mark.parametrize("a", [
     np.arange(3, dtype=">i4"), np.array(["a"]), np.array([1], dtype=object),
     np.zeros(2, dtype=np.longdouble), np.zeros(2, dtype=[("a", "i4")]),

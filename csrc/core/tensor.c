@@ -195,16 +195,22 @@ pc_status pc_tensor_empty_like_layout(int ndim, const int64_t *shape, pc_dtype d
     return new_with_strides(ndim, shape, strides, dtype, device, false, out);
 }
 
+/* [Why views inherit READONLY] A view may be read-only although its storage is not (a
+ * broadcast view, whose zero strides would turn one write into many); views of it stay
+ * read-only. */
 pc_status pc_tensor_restride(const pc_tensor *t, int ndim, const int64_t *shape,
                              const int64_t *strides, int64_t offset, pc_tensor **out)
 {
-    return pc_tensor_view_new(t->storage, t->dtype, offset, ndim, shape, strides, out);
+    pc_status st = pc_tensor_view_new(t->storage, t->dtype, offset, ndim, shape, strides, out);
+    if (st == PC_OK) {
+        (*out)->flags |= t->flags & PC_FLAG_READONLY;
+    }
+    return st;
 }
 
 pc_status pc_tensor_alias(const pc_tensor *t, pc_tensor **out)
 {
-    return pc_tensor_view_new(t->storage, t->dtype, t->offset, t->ndim, t->shape, t->strides,
-                              out);
+    return pc_tensor_restride(t, t->ndim, t->shape, t->strides, t->offset, out);
 }
 
 void pc_tensor_free(pc_tensor *t)

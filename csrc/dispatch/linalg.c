@@ -41,7 +41,7 @@ pc_status pc_diagonal(const pc_tensor *x, int64_t offset, pc_tensor **out)
     memcpy(strides, x->strides, (size_t)(nd - 2) * sizeof(int64_t));
     shape[nd - 2] = len;
     strides[nd - 2] = x->strides[nd - 2] + x->strides[nd - 1];
-    return pc_tensor_restride(x, nd - 1, shape, strides, x->offset + (len > 0 ? start : 0), out);
+    return pc_tensor_restride(x, nd - 1, shape, strides, x->offset + (x->size > 0 && len > 0 ? start : 0), out);
 }
 
 /* The input converted to the compute dtype (an alias when it already is). */

@@ -2,7 +2,7 @@
  * products.c - the core's products: matmul (the standard's 1-D rules and batch broadcasting),
  * tensordot, vecdot, outer, cross and matrix_power. Shapes, promotion and operand views are
  * prepared here; the arithmetic is the MATMUL, VECDOT and CROSS kernels
- * (dispatch/linalg_kernels.h).
+ * (dispatch/linalg_kernels.h) and, for outer, the elementwise multiply.
  *
  * Ownership: every temporary view or converted operand is freed on the single exit path of the
  * function that made it; results go to the caller.
@@ -13,6 +13,7 @@
 #include "dispatch.h"
 #include "linalg_kernels.h"
 #include "linalg_util.h"
+#include "paddle_c/elementwise.h"
 #include "paddle_c/linalg.h"
 #include "paddle_c/ops.h"
 
@@ -373,19 +374,31 @@ static pc_status axis_operands_init(const char *fname, const pc_tensor *a, const
                             (long long)axis);
     }
     o->len = a->shape[xa];
-    st = pc_astype(a, *dt, false, &o->a);
+    int64_t sa[PC_MAX_NDIM];
+    int64_t sb[PC_MAX_NDIM];
+    for (int d = 0, j = 0; d < a->ndim; d++) {
+        if (d != xa) {
+            sa[j++] = a->shape[d];
+        }
+    }
+    for (int d = 0, j = 0; d < b->ndim; d++) {
+        if (d != xb) {
+            sb[j++] = b->shape[d];
+        }
+    }
+    st = pc_shape_broadcast(a->ndim - 1, sa, b->ndim - 1, sb, &o->ndim, o->shape);
+    if (st == PC_OK) {
+        st = pc_astype(a, *dt, false, &o->a);
+    }
     if (st == PC_OK) {
         st = pc_astype(b, *dt, false, &o->b);
     }
-    if (st == PC_OK) {
+    /* an empty axis leaves nothing to read: the views are not made then */
+    if (st == PC_OK && o->len > 0) {
         st = without_axis(o->a, xa, &o->va);
     }
-    if (st == PC_OK) {
+    if (st == PC_OK && o->len > 0) {
         st = without_axis(o->b, xb, &o->vb);
-    }
-    if (st == PC_OK) {
-        st = pc_shape_broadcast(o->va->ndim, o->va->shape, o->vb->ndim, o->vb->shape, &o->ndim,
-                                o->shape);
     }
     if (st != PC_OK) {
         axis_operands_free(o);
@@ -405,8 +418,9 @@ pc_status pc_vecdot(const pc_tensor *a, const pc_tensor *b, int64_t axis, pc_ten
         return st;
     }
     pc_tensor *r;
-    st = pc_tensor_empty(o.ndim, o.shape, dt, pc_tensor_device(a), &r);
-    if (st == PC_OK) {
+    st = o.len == 0 ? pc_tensor_zeros(o.ndim, o.shape, dt, pc_tensor_device(a), &r)
+                    : pc_tensor_empty(o.ndim, o.shape, dt, pc_tensor_device(a), &r);
+    if (st == PC_OK && o.len > 0) {
         const pc_vecdot_params p = {o.len, o.stride_a, o.stride_b};
         const pc_tensor *ops[3] = {o.va, o.vb, r};
         st = pc_dispatch_elementwise(PC_OP_VECDOT, dt, dt, 2, 3, ops, o.ndim, o.shape, &p);
@@ -463,8 +477,15 @@ done:
     return st;
 }
 
+/* [Why outer multiplies] Each element is one product, exactly as the elementwise multiply
+ * rounds it (signed zeros included); a k = 1 gemm would add a zero and lose -0.0. */
 pc_status pc_outer(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
 {
+    pc_dtype dt;
+    pc_status st = product_dtype("outer", a, b, &dt);
+    if (st != PC_OK) {
+        return st;
+    }
     if (a->ndim != 1 || b->ndim != 1) {
         return pc_error_set(PC_ERR_VALUE, "outer: expected two 1-d tensors, got %d-d and %d-d",
                             a->ndim, b->ndim);
@@ -473,7 +494,7 @@ pc_status pc_outer(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     int64_t strides[2] = {a->strides[0], 0};
     pc_tensor *col;
     pc_tensor *row = NULL;
-    pc_status st = pc_tensor_restride(a, 2, shape, strides, a->offset, &col);
+    st = pc_tensor_restride(a, 2, shape, strides, a->offset, &col);
     if (st != PC_OK) {
         return st;
     }
@@ -483,7 +504,8 @@ pc_status pc_outer(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     strides[1] = b->strides[0];
     st = pc_tensor_restride(b, 2, shape, strides, b->offset, &row);
     if (st == PC_OK) {
-        st = pc_matmul(col, row, out);
+        const pc_operand args[2] = {pc_operand_tensor(col), pc_operand_tensor(row)};
+        st = pc_ew(PC_EW_MULTIPLY, args, out);
     }
     pc_tensor_free(col);
     pc_tensor_free(row);

@@ -491,7 +491,7 @@ PyMethodDef pcpy_linalg_methods[] = {
      "vecdot(x1, x2, /, *, axis=-1)\n--\n\n"
      "Dot product of vectors along `axis` (conjugating x1 for complex), after broadcasting."},
     {"_linalg_cross", FASTCALL_KW(fn_cross),
-     "_linalg_cross(x1, x2, axis, /)\n--\n\nCross product along `axis` (see linalg.cross)."},
+     "_linalg_cross(x1, x2, /, *, axis=-1)\n--\n\nCross product along `axis` (see linalg.cross)."},
     {"_linalg_cholesky", FASTCALL_KW(fn_cholesky),
      "_linalg_cholesky(x, upper, /)\n--\n\nCholesky factor (see linalg.cholesky)."},
     {"_linalg_det", fn_det, METH_O, "_linalg_det(x, /)\n--\n\nDeterminant (see linalg.det)."},

@@ -526,6 +526,30 @@ static int tensor_getbuffer(PyObject *self, Py_buffer *view, int flags)
     return 0;
 }
 
+/* [Why __array__ casts bfloat16 itself] NumPy has no bfloat16, so such a tensor has no buffer;
+ * when NumPy asks for a dtype it has (np.asarray(t, dtype=np.float32)), the cast is done here and
+ * its result exported. The cast is a copy: copy=False refuses it. New reference. */
+static PyObject *array_of_cast(PyObject *self, PyObject *dtype_obj, int copy)
+{
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    pc_dtype want;
+    if (pcpy_dtype_from_py(st, dtype_obj, false, &want) < 0) {
+        return NULL;
+    }
+    if (copy == 0) {
+        PyErr_SetString(PyExc_ValueError, "__array__(copy=False): a dtype conversion needs a copy");
+        return NULL;
+    }
+    pc_tensor *c;
+    pc_status s = pc_astype(pcpy_tensor_get(self), want, true, &c);
+    PyObject *cast = pcpy_tensor_result(st, s, c);
+    PyObject *np = cast != NULL ? PyImport_ImportModule("numpy") : NULL;
+    PyObject *res = np != NULL ? PyObject_CallMethod(np, "asarray", "O", cast) : NULL;
+    Py_XDECREF(np);
+    Py_XDECREF(cast);
+    return res;
+}
+
 static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames)
 {
@@ -538,6 +562,10 @@ static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t 
     int copy;
     if (pcpy_copy_arg(a[1], &copy) < 0) {
         return NULL;
+    }
+    const pc_tensor *t = pcpy_tensor_get(self);
+    if (pc_dtype_get_info(t->dtype)->buffer_format == NULL && a[0] != NULL && a[0] != Py_None) {
+        return array_of_cast(self, a[0], copy);
     }
     PyObject *np = PyImport_ImportModule("numpy");
     if (np == NULL) {

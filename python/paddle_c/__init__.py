@@ -10,7 +10,9 @@ from ._C import Tensor, Device, dtype  # noqa: F401
 from ._dtypes import finfo, iinfo, finfo_object, iinfo_object  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401
 from . import _repr
+from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)
+from . import fft  # noqa: F401  (the fft extension)
 
 __array_api_version__ = "2025.12"
 __version__ = "0.1.0"

@@ -12,3 +12,4 @@ inf: float
 nan: float
 newaxis: None
 pi: float
+from . import linalg as linalg

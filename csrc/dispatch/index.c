@@ -1,0 +1,1094 @@
+/*
+ * index.c - planning and running NumPy-style indexing (indexing.h): getitem, setitem, nonzero,
+ * take and take_along_axis.
+ *
+ * Here: turning an index into a plan (a basic view plus the advanced items), validating every
+ * index against its axis, computing the byte offsets of advanced indexing, and driving the
+ * copy kernels (COPY for blocks, GATHER / SCATTER for single elements). Not here: Python
+ * objects (csrc/python/tensor_index.c turns them into pc_index items) and the element loops
+ * (kernels/cpu/index_impl.h).
+ *
+ * [Why index preparation runs on the host] The shape of an advanced result depends on index
+ * values (mask counts) and every index must be checked before anything is written, so index
+ * tensors are read where they live (the CPU); the bulk copies go through the kernel table.
+ *
+ * [Why byte offsets] Advanced indexing is reduced to one int64 byte offset per position of the
+ * broadcast index shape B (the sum over the advanced items of index * stride, plus the basic
+ * offset). The offsets are computed and validated once; then the result is filled block by
+ * block (one block of the non-indexed "rest" axes per offset), so gather and scatter are the
+ * same loop in two directions, and repeated offsets are written in order (the last write wins).
+ *
+ * Invariants: a plan's view (shape, strides, offset) addresses only elements of x; every offset
+ * in an offsets tensor addresses a valid element of the plan's view with its rest axes at 0.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch.h"
+#include "index_kernels.h"
+#include "paddle_c/indexing.h"
+#include "paddle_c/ops.h"
+
+/* The int64 at byte `i * stride` from `base`. */
+#define PC_AT_I64(base, i, stride) (*(int64_t *)((base) + (i) * (stride)))
+
+/* ---- plans ---------------------------------------------------------------------------------- */
+
+typedef enum adv_kind {
+    ADV_ARRAY,  /* integer tensor of ndim >= 1 on one axis */
+    ADV_MASK,   /* bool tensor of ndim >= 1 on `naxes` axes */
+    ADV_INT,    /* an integer, treated as a 0-D integer array */
+    ADV_BOOL    /* a Python bool or 0-D bool tensor on an inserted axis of extent 1 */
+} adv_kind;
+
+typedef struct adv_item {
+    adv_kind kind;
+    int axis;               /* first axis of the plan's view it indexes */
+    int xaxis;              /* the same axis of x, for messages (-1 for inserted axes) */
+    int naxes;
+    const pc_tensor *tensor;
+    int64_t value;          /* ADV_INT: the index; ADV_BOOL: 0 or 1; ADV_MASK: the count */
+} adv_item;
+
+typedef struct index_plan {
+    int ndim;               /* the view after basic indexing, advanced axes kept */
+    int64_t shape[PC_MAX_NDIM];
+    int64_t strides[PC_MAX_NDIM];
+    int xaxis[PC_MAX_NDIM]; /* axis of x behind each view axis (-1 for inserted axes) */
+    int64_t offset;
+    int nadv;
+    adv_item adv[PC_MAX_NDIM];
+    bool adjacent;          /* the advanced items are next to each other in the index */
+} index_plan;
+
+/* Python's PySlice_AdjustIndices: clamp start/stop to the axis, return the length. */
+static int64_t slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t step)
+{
+    if (*start < 0) {
+        *start += len;
+        if (*start < 0) {
+            *start = step < 0 ? -1 : 0;
+        }
+    } else if (*start >= len) {
+        *start = step < 0 ? len - 1 : len;
+    }
+    if (*stop < 0) {
+        *stop += len;
+        if (*stop < 0) {
+            *stop = step < 0 ? -1 : 0;
+        }
+    } else if (*stop >= len) {
+        *stop = step < 0 ? len - 1 : len;
+    }
+    if (step < 0) {
+        return *stop < *start ? (*start - *stop - 1) / (-step) + 1 : 0;
+    }
+    return *start < *stop ? (*stop - *start - 1) / step + 1 : 0;
+}
+
+static pc_status out_of_bounds(int64_t index, int axis, int64_t len)
+{
+    return pc_error_set(PC_ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld",
+                        (long long)index, axis, (long long)len);
+}
+
+/* Normalise an integer index against an axis; PC_ERR_INDEX when out of range. */
+static pc_status normalize_index(int64_t v, int axis, int64_t len, int64_t *out)
+{
+    const int64_t w = v < 0 ? v + len : v;
+    if (w < 0 || w >= len) {
+        return out_of_bounds(v, axis, len);
+    }
+    *out = w;
+    return PC_OK;
+}
+
+static pc_status push_axis(index_plan *p, int64_t extent, int64_t stride, int xaxis)
+{
+    if (p->ndim >= PC_MAX_NDIM) {
+        return pc_error_set(PC_ERR_INDEX, "the index gives more than %d dimensions",
+                            PC_MAX_NDIM);
+    }
+    p->shape[p->ndim] = extent;
+    p->strides[p->ndim] = stride;
+    p->xaxis[p->ndim] = xaxis;
+    p->ndim++;
+    return PC_OK;
+}
+
+/* The effective kind of an item: 0-D tensors act as integers or Python bools. */
+static pc_status item_kind(const pc_index *it, pc_index_kind *kind, int64_t *value)
+{
+    *kind = it->kind;
+    *value = it->value;
+    if (it->kind != PC_INDEX_TENSOR) {
+        return PC_OK;
+    }
+    const pc_tensor *t = it->tensor;
+    const pc_dtype dt = t->dtype;
+    if (dt != PC_BOOL && !pc_dtype_is_integral(dt)) {
+        return pc_error_set(PC_ERR_INDEX, "tensors used as indices must be of integer or "
+                            "boolean type, not %s", pc_dtype_name(dt));
+    }
+    if (t->ndim > 0) {
+        return PC_OK;
+    }
+    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
+        return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
+    }
+    pc_scalar s;
+    pc_scalar_load(dt, t->data, &s);
+    if (dt == PC_BOOL) {
+        *kind = PC_INDEX_BOOL;
+        *value = s.v.b;
+    } else {
+        *kind = PC_INDEX_INT;
+        *value = s.dtype == PC_UINT64 ? INT64_MAX : s.v.i;
+    }
+    return PC_OK;
+}
+
+static pc_status build_plan(const pc_tensor *x, int n, const pc_index *index, index_plan *p)
+{
+    if (n < 0 || n > PC_INDEX_MAX_ITEMS) {
+        return pc_error_set(PC_ERR_INDEX, "too many indices: %d (at most %d)", n,
+                            PC_INDEX_MAX_ITEMS);
+    }
+    pc_index_kind kinds[PC_INDEX_MAX_ITEMS];
+    int64_t values[PC_INDEX_MAX_ITEMS];
+    int consumed = 0;
+    int nell = 0;
+    bool has_adv = false;
+    for (int i = 0; i < n; i++) {
+        pc_status st = item_kind(&index[i], &kinds[i], &values[i]);
+        if (st != PC_OK) {
+            return st;
+        }
+        switch (kinds[i]) {
+        case PC_INDEX_INT:
+        case PC_INDEX_SLICE:
+            consumed++;
+            break;
+        case PC_INDEX_ELLIPSIS:
+            nell++;
+            break;
+        case PC_INDEX_NEWAXIS:
+            break;
+        case PC_INDEX_BOOL:
+            has_adv = true;
+            break;
+        case PC_INDEX_TENSOR:
+            has_adv = true;
+            consumed += index[i].tensor->dtype == PC_BOOL ? index[i].tensor->ndim : 1;
+            break;
+        default:
+            return pc_error_set(PC_ERR_INDEX, "invalid index kind %d", (int)kinds[i]);
+        }
+    }
+    if (nell > 1) {
+        return pc_error_set(PC_ERR_INDEX, "an index can only have a single ellipsis ('...')");
+    }
+    if (consumed > x->ndim) {
+        return pc_error_set(PC_ERR_INDEX, "too many indices for tensor: tensor is "
+                            "%d-dimensional, but %d were indexed", x->ndim, consumed);
+    }
+    p->ndim = 0;
+    p->offset = x->offset;
+    p->nadv = 0;
+    p->adjacent = true;
+    int ax = 0;
+    int run = 0; /* 0: no advanced item yet, 1: inside the first run, 2: after it */
+    pc_status st = PC_OK;
+    for (int i = 0; i < n && st == PC_OK; i++) {
+        const pc_index *it = &index[i];
+        bool adv = false;
+        adv_item *a = &p->adv[p->nadv];
+        switch (kinds[i]) {
+        case PC_INDEX_INT:
+            if (has_adv) {
+                adv = true;
+                *a = (adv_item){ADV_INT, p->ndim, ax, 1, NULL, values[i]};
+                st = push_axis(p, x->shape[ax], x->strides[ax], ax);
+            } else {
+                int64_t v = 0;
+                st = normalize_index(values[i], ax, x->shape[ax], &v);
+                p->offset += st == PC_OK ? v * x->strides[ax] : 0;
+            }
+            ax++;
+            break;
+        case PC_INDEX_SLICE: {
+            int64_t start = it->start;
+            int64_t stop = it->stop;
+            int64_t step = it->step;
+            if (step == 0) {
+                st = pc_error_set(PC_ERR_VALUE, "slice step cannot be zero");
+                break;
+            }
+            step = step == INT64_MIN ? -INT64_MAX : step;
+            const int64_t len = slice_adjust(x->shape[ax], &start, &stop, step);
+            if (len > 0) {
+                p->offset += start * x->strides[ax];
+            }
+            st = push_axis(p, len, len > 1 ? step * x->strides[ax] : x->strides[ax], ax);
+            ax++;
+            break;
+        }
+        case PC_INDEX_ELLIPSIS:
+            for (int k = 0; k < x->ndim - consumed && st == PC_OK; k++) {
+                st = push_axis(p, x->shape[ax], x->strides[ax], ax);
+                ax++;
+            }
+            break;
+        case PC_INDEX_NEWAXIS:
+            st = push_axis(p, 1, 0, -1);
+            break;
+        case PC_INDEX_BOOL:
+            adv = true;
+            *a = (adv_item){ADV_BOOL, p->ndim, -1, 1, NULL, values[i] != 0};
+            st = push_axis(p, 1, 0, -1);
+            break;
+        case PC_INDEX_TENSOR: {
+            const pc_tensor *t = it->tensor;
+            adv = true;
+            if (t->dtype != PC_BOOL) {
+                *a = (adv_item){ADV_ARRAY, p->ndim, ax, 1, t, 0};
+                st = push_axis(p, x->shape[ax], x->strides[ax], ax);
+                ax++;
+                break;
+            }
+            *a = (adv_item){ADV_MASK, p->ndim, ax, t->ndim, t, 0};
+            for (int k = 0; k < t->ndim && st == PC_OK; k++, ax++) {
+                if (t->shape[k] != x->shape[ax]) {
+                    st = pc_error_set(PC_ERR_INDEX, "boolean index did not match indexed "
+                                      "tensor along axis %d; size of axis is %lld but size "
+                                      "of corresponding boolean axis is %lld", ax,
+                                      (long long)x->shape[ax], (long long)t->shape[k]);
+                } else {
+                    st = push_axis(p, x->shape[ax], x->strides[ax], ax);
+                }
+            }
+            break;
+        }
+        default:
+            break;
+        }
+        if (adv) {
+            p->nadv++;
+            p->adjacent = p->adjacent && run != 2;
+            run = 1;
+        } else if (run == 1) {
+            run = 2;
+        }
+    }
+    while (st == PC_OK && ax < x->ndim) {
+        st = push_axis(p, x->shape[ax], x->strides[ax], ax);
+        ax++;
+    }
+    if (x->size == 0) {
+        /* every view of an empty tensor is empty: keep it at x's offset, inside the storage */
+        p->offset = x->offset;
+    }
+    return st;
+}
+
+/* ---- offsets of advanced indexing -------------------------------------------------------- */
+
+/* Params of the offset loops. */
+typedef struct offset_params {
+    int64_t len;        /* extent of the indexed axis */
+    int64_t stride;     /* its byte stride */
+    int axis;           /* its number in x, for messages */
+    int64_t base;       /* added when `first` */
+    bool first;         /* write base + term instead of adding the term */
+    const char *origin; /* offsets_along: the storage's first byte */
+} offset_params;
+
+/* operands: int64 indices, int64 offsets (in/out). */
+static int offsets_from_indices(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                                const int64_t *strides)
+{
+    const offset_params *p = (const offset_params *)ctx->params;
+    const int64_t len = p->len;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t v = PC_AT_I64(data[0], i, strides[0]);
+        const int64_t w = v < 0 ? v + len : v;
+        if (w < 0 || w >= len) {
+            return out_of_bounds(v, p->axis, len);
+        }
+        int64_t *o = &PC_AT_I64(data[1], i, strides[1]);
+        *o = (p->first ? p->base : *o) + w * p->stride;
+    }
+    return PC_OK;
+}
+
+/* operands: int64 terms, int64 offsets (in/out). */
+static int offsets_add(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                       const int64_t *strides)
+{
+    const offset_params *p = (const offset_params *)ctx->params;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t *o = &PC_AT_I64(data[1], i, strides[1]);
+        *o = (p->first ? p->base : *o) + PC_AT_I64(data[0], i, strides[0]);
+    }
+    return PC_OK;
+}
+
+/* operands: a view of x whose addresses (not values) are used, int64 indices along `axis`,
+ * int64 offsets (out). */
+static int offsets_along(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                         const int64_t *strides)
+{
+    const offset_params *p = (const offset_params *)ctx->params;
+    const int64_t len = p->len;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t v = PC_AT_I64(data[1], i, strides[1]);
+        const int64_t w = v < 0 ? v + len : v;
+        if (w < 0 || w >= len) {
+            return out_of_bounds(v, p->axis, len);
+        }
+        PC_AT_I64(data[2], i, strides[2]) =
+            (int64_t)(data[0] + i * strides[0] - p->origin) + w * p->stride;
+    }
+    return PC_OK;
+}
+
+static pc_status run_loop(pc_loop_fn loop, const offset_params *params, int nop,
+                          const pc_tensor *const *ops, const pc_tensor *shape_of)
+{
+    pc_iter it;
+    pc_status st = pc_iter_init(&it, nop, ops, shape_of->ndim, shape_of->shape, false);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_loop_ctx ctx = {params};
+    return pc_iter_run(&it, loop, &ctx);
+}
+
+/* `t` as int64 on the CPU: itself (*owned NULL) or a converted copy (*owned). */
+static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor **owned)
+{
+    *owned = NULL;
+    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
+        return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
+    }
+    if (t->dtype == PC_INT64) {
+        *out = t;
+        return PC_OK;
+    }
+    if (t->dtype == PC_UINT64) {
+        /* values above INT64_MAX would wrap to negative indices: reject them by name */
+        pc_status st = pc_astype(t, PC_INT64, true, owned);
+        if (st != PC_OK) {
+            return st;
+        }
+        const uint64_t *u = (const uint64_t *)(*owned)->data;
+        for (int64_t i = 0; i < (*owned)->size; i++) {
+            if (u[i] > (uint64_t)INT64_MAX) {
+                pc_tensor_free(*owned);
+                *owned = NULL;
+                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds",
+                                    (unsigned long long)u[i]);
+            }
+        }
+        *out = *owned;
+        return PC_OK;
+    }
+    pc_status st = pc_astype(t, PC_INT64, true, owned);
+    *out = *owned;
+    return st;
+}
+
+/* Odometer over a bool tensor in C order: the count of true elements, and (when `out` is not
+ * NULL) the byte offsets sum(coord[k] * xstrides[k]) of each of them. */
+static int64_t mask_scan(const pc_tensor *mask, const int64_t *xstrides, int64_t *out)
+{
+    const int nd = mask->ndim;
+    if (mask->size == 0) {
+        return 0;
+    }
+    int64_t idx[PC_MAX_NDIM] = {0};
+    const char *m = mask->data;
+    int64_t off = 0;
+    int64_t count = 0;
+    const int64_t inner = mask->shape[nd - 1];
+    const int64_t ms = mask->strides[nd - 1];
+    const int64_t xs = xstrides[nd - 1];
+    for (;;) {
+        if (out == NULL) {
+            for (int64_t j = 0; j < inner; j++) {
+                count += m[j * ms] != 0;
+            }
+        } else {
+            for (int64_t j = 0; j < inner; j++) {
+                if (m[j * ms] != 0) {
+                    out[count++] = off + j * xs;
+                }
+            }
+        }
+        int d = nd - 2;
+        for (; d >= 0; d--) {
+            m += mask->strides[d];
+            off += xstrides[d];
+            if (++idx[d] < mask->shape[d]) {
+                break;
+            }
+            m -= mask->shape[d] * mask->strides[d];
+            off -= mask->shape[d] * xstrides[d];
+            idx[d] = 0;
+        }
+        if (d < 0) {
+            return count;
+        }
+    }
+}
+
+/* Everything advanced indexing needs after planning. */
+typedef struct adv_layout {
+    int nb;                         /* dimensions of the broadcast index shape B */
+    int64_t bshape[PC_MAX_NDIM];
+    int nrest;                      /* the view's non-advanced axes, in order */
+    int64_t rest_shape[PC_MAX_NDIM];
+    int64_t rest_strides[PC_MAX_NDIM];
+    int npre;                       /* rest axes before B in the result */
+    int ndim;                       /* the result */
+    int64_t shape[PC_MAX_NDIM];
+    pc_tensor *offsets;             /* owned: int64 of shape B, absolute byte offsets */
+} adv_layout;
+
+static pc_status broadcast_into(int *nd, int64_t *shape, int ndb, const int64_t *b)
+{
+    pc_status st = pc_shape_broadcast(*nd, shape, ndb, b, nd, shape);
+    if (st != PC_OK) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", pc_error_message());
+        return pc_error_set(PC_ERR_INDEX, "shape mismatch: indexing tensors could not be "
+                            "broadcast together: %s", msg);
+    }
+    return PC_OK;
+}
+
+/* The broadcast index shape, the layout of the result, and the validated offsets. */
+static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_layout *L)
+{
+    L->offsets = NULL;
+    L->nb = 0;
+    int64_t counts[PC_MAX_NDIM];
+    for (int k = 0; k < p->nadv; k++) {
+        adv_item *a = &p->adv[k];
+        pc_status st = PC_OK;
+        if (a->kind == ADV_ARRAY) {
+            if (pc_tensor_device(a->tensor).type != PC_DEVICE_CPU) {
+                return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
+            }
+            st = broadcast_into(&L->nb, L->bshape, a->tensor->ndim, a->tensor->shape);
+        } else if (a->kind == ADV_MASK) {
+            if (pc_tensor_device(a->tensor).type != PC_DEVICE_CPU) {
+                return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
+            }
+            counts[k] = mask_scan(a->tensor, p->strides + a->axis, NULL);
+            a->value = counts[k];
+            st = broadcast_into(&L->nb, L->bshape, 1, &counts[k]);
+        } else if (a->kind == ADV_BOOL) {
+            counts[k] = a->value;
+            st = broadcast_into(&L->nb, L->bshape, 1, &counts[k]);
+        }
+        if (st != PC_OK) {
+            return st;
+        }
+    }
+    /* the rest axes and the result's shape */
+    bool covered[PC_MAX_NDIM] = {false};
+    for (int k = 0; k < p->nadv; k++) {
+        for (int j = 0; j < p->adv[k].naxes; j++) {
+            covered[p->adv[k].axis + j] = true;
+        }
+    }
+    L->nrest = 0;
+    L->npre = 0;
+    const int first = p->adv[0].axis;
+    for (int i = 0; i < p->ndim; i++) {
+        if (!covered[i]) {
+            L->rest_shape[L->nrest] = p->shape[i];
+            L->rest_strides[L->nrest] = p->strides[i];
+            L->nrest++;
+            L->npre += p->adjacent && i < first;
+        }
+    }
+    L->ndim = L->nrest + L->nb;
+    if (L->ndim > PC_MAX_NDIM) {
+        return pc_error_set(PC_ERR_INDEX, "the index gives more than %d dimensions",
+                            PC_MAX_NDIM);
+    }
+    memcpy(L->shape, L->rest_shape, (size_t)L->npre * sizeof(int64_t));
+    memcpy(L->shape + L->npre, L->bshape, (size_t)L->nb * sizeof(int64_t));
+    memcpy(L->shape + L->npre + L->nb, L->rest_shape + L->npre,
+           (size_t)(L->nrest - L->npre) * sizeof(int64_t));
+    int64_t size;
+    pc_status st = pc_shape_size(L->ndim, L->shape, pc_dtype_itemsize(x->dtype), &size);
+    if (st != PC_OK) {
+        return st;
+    }
+
+    /* the offsets: base + integers, then each array and mask */
+    int64_t base = p->offset;
+    for (int k = 0; k < p->nadv; k++) {
+        const adv_item *a = &p->adv[k];
+        if (a->kind == ADV_INT) {
+            int64_t v = 0;
+            st = normalize_index(a->value, a->xaxis, p->shape[a->axis], &v);
+            if (st != PC_OK) {
+                return st;
+            }
+            base += v * p->strides[a->axis];
+        }
+    }
+    st = pc_tensor_empty(L->nb, L->bshape, PC_INT64, pc_device_cpu(), &L->offsets);
+    if (st != PC_OK) {
+        return st;
+    }
+    bool first_term = true;
+    for (int k = 0; k < p->nadv && st == PC_OK; k++) {
+        const adv_item *a = &p->adv[k];
+        offset_params prm = {p->shape[a->axis], p->strides[a->axis], a->xaxis, base,
+                             first_term, NULL};
+        if (a->kind == ADV_ARRAY) {
+            const pc_tensor *idx;
+            pc_tensor *owned;
+            st = as_int64(a->tensor, &idx, &owned);
+            if (st == PC_OK) {
+                const pc_tensor *ops[2] = {idx, L->offsets};
+                st = run_loop(offsets_from_indices, &prm, 2, ops, L->offsets);
+            }
+            pc_tensor_free(owned);
+            first_term = false;
+        } else if (a->kind == ADV_MASK) {
+            pc_tensor *pos;
+            st = pc_tensor_empty(1, &counts[k], PC_INT64, pc_device_cpu(), &pos);
+            if (st == PC_OK) {
+                mask_scan(a->tensor, p->strides + a->axis, (int64_t *)pos->data);
+                const pc_tensor *ops[2] = {pos, L->offsets};
+                st = run_loop(offsets_add, &prm, 2, ops, L->offsets);
+                pc_tensor_free(pos);
+            }
+            first_term = false;
+        }
+    }
+    if (st == PC_OK && first_term && L->offsets->size > 0) {
+        int64_t *o = (int64_t *)L->offsets->data;
+        for (int64_t i = 0; i < L->offsets->size; i++) {
+            o[i] = base;
+        }
+    }
+    if (st != PC_OK) {
+        pc_tensor_free(L->offsets);
+        L->offsets = NULL;
+    }
+    return st;
+}
+
+/* Copy between x's rest block at each offset and the dense side (`dense` is a view of the
+ * dense side's first block with the rest axes; consecutive blocks are `step` bytes apart).
+ * `gather` reads x, otherwise x is written, offsets in order. */
+static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
+                            const pc_tensor *dense, int64_t step, bool gather)
+{
+    const int64_t nb = L->offsets->size;
+    const int64_t *off = (const int64_t *)L->offsets->data;
+    if (nb == 0 || xblock->size == 0) {
+        return PC_OK;
+    }
+    if (xblock->size == 1) {
+        pc_gather_params prm = {nb, off, (char *)x->storage->data, dense->data, step};
+        const pc_tensor *in[1] = {x};
+        pc_kernel_args args = {1, 0, in, NULL, &prm};
+        return pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
+    }
+    const pc_kernel *k = pc_kernel_get(PC_OP_COPY, pc_tensor_device(x), x->dtype);
+    if (k == NULL) {
+        return PC_ERR_NOTIMPL;
+    }
+    if (k->loop == NULL) {
+        return pc_error_set(PC_ERR_NOTIMPL, "no host copy loop for this device");
+    }
+    const pc_tensor *ops[2] = {gather ? xblock : dense, gather ? dense : xblock};
+    pc_iter it;
+    pc_status st = pc_iter_init(&it, 2, ops, xblock->ndim, xblock->shape, false);
+    if (st != PC_OK) {
+        return st;
+    }
+    const int xi = gather ? 0 : 1;
+    char *const xbase = it.data[xi];
+    char *const dbase = it.data[1 - xi];
+    const pc_loop_ctx ctx = {NULL};
+    for (int64_t b = 0; b < nb && st == PC_OK; b++) {
+        it.data[xi] = xbase + (off[b] - xblock->offset);
+        it.data[1 - xi] = dbase + b * step;
+        st = pc_iter_run(&it, k->loop, &ctx);
+    }
+    return st;
+}
+
+/* The view of x's rest axes at the plan's offset (advanced axes at index 0). */
+static pc_status rest_view(const pc_tensor *x, const index_plan *p, const adv_layout *L,
+                           pc_tensor **out)
+{
+    return pc_tensor_restride(x, L->nrest, L->rest_shape, L->rest_strides, p->offset, out);
+}
+
+static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out)
+{
+    adv_layout L;
+    pc_status st = advanced_layout(x, p, &L);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_tensor *r = NULL;
+    pc_tensor *xblock = NULL;
+    pc_tensor *dense = NULL;
+    st = pc_tensor_empty(L.ndim, L.shape, x->dtype, pc_tensor_device(x), &r);
+    if (st == PC_OK && r->size > 0) {
+        int64_t dstrides[PC_MAX_NDIM];
+        for (int i = 0; i < L.nrest; i++) {
+            dstrides[i] = r->strides[i < L.npre ? i : i + L.nb];
+        }
+        const int64_t step = r->strides[L.npre + L.nb - 1];
+        st = rest_view(x, p, &L, &xblock);
+        if (st == PC_OK) {
+            st = pc_tensor_restride(r, L.nrest, L.rest_shape, dstrides, 0, &dense);
+        }
+        if (st == PC_OK) {
+            st = run_blocks(x, &L, xblock, dense, step, true);
+        }
+    }
+    pc_tensor_free(xblock);
+    pc_tensor_free(dense);
+    pc_tensor_free(L.offsets);
+    if (st != PC_OK) {
+        pc_tensor_free(r);
+        return st;
+    }
+    *out = r;
+    return PC_OK;
+}
+
+pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
+{
+    index_plan p;
+    pc_status st = build_plan(x, n, index, &p);
+    if (st != PC_OK) {
+        return st;
+    }
+    if (p.nadv == 0) {
+        return pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, out);
+    }
+    return advanced_get(x, &p, out);
+}
+
+/* ---- assignment ---------------------------------------------------------------------------- */
+
+/* `value` without leading extents of 1 beyond `ndim` (a view, or NULL when none is needed). */
+static pc_status strip_leading_ones(const pc_tensor *value, int ndim, pc_tensor **out)
+{
+    *out = NULL;
+    int drop = 0;
+    while (value->ndim - drop > ndim && value->shape[drop] == 1) {
+        drop++;
+    }
+    if (drop == 0) {
+        return PC_OK;
+    }
+    return pc_tensor_restride(value, value->ndim - drop, value->shape + drop,
+                              value->strides + drop, value->offset, out);
+}
+
+static pc_status value_mismatch(const pc_tensor *value, int ndim, const int64_t *shape)
+{
+    char a[256];
+    char b[256];
+    pc_shape_format(value->ndim, value->shape, a, sizeof a);
+    pc_shape_format(ndim, shape, b, sizeof b);
+    return pc_error_set(PC_ERR_VALUE, "could not broadcast a value of shape %s to the indexed "
+                        "shape %s", a, b);
+}
+
+/* Check that `value` broadcasts to (ndim, shape). */
+static pc_status check_value(const pc_tensor *value, int ndim, const int64_t *shape)
+{
+    if (value->ndim > ndim) {
+        return value_mismatch(value, ndim, shape);
+    }
+    for (int i = 0; i < value->ndim; i++) {
+        const int64_t e = value->shape[i];
+        if (e != 1 && e != shape[ndim - value->ndim + i]) {
+            return value_mismatch(value, ndim, shape);
+        }
+    }
+    return PC_OK;
+}
+
+/* The value in x's dtype, never sharing memory with x: `value` itself or a copy (*owned). */
+static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_tensor **out,
+                           pc_tensor **owned)
+{
+    *owned = NULL;
+    *out = value;
+    if (value->dtype != x->dtype) {
+        pc_status st = pc_astype(value, x->dtype, true, owned);
+        *out = *owned;
+        return st;
+    }
+    if (value->storage == x->storage) {
+        pc_status st = pc_contiguous_copy(value, owned);
+        *out = *owned;
+        return st;
+    }
+    return PC_OK;
+}
+
+static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value)
+{
+    adv_layout L;
+    pc_status st = advanced_layout(x, p, &L);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_tensor *stripped = NULL;
+    pc_tensor *owned = NULL;
+    pc_tensor *arranged = NULL;
+    pc_tensor *dense = NULL;
+    pc_tensor *xblock = NULL;
+    const pc_tensor *v = value;
+    st = strip_leading_ones(value, L.ndim, &stripped);
+    if (st == PC_OK) {
+        v = stripped != NULL ? stripped : value;
+        st = check_value(v, L.ndim, L.shape);
+    }
+    if (st == PC_OK && L.offsets->size > 0) {
+        st = value_for(x, v, &v, &owned);
+    }
+    if (st == PC_OK && L.offsets->size > 0) {
+        /* the value broadcast to the result, with its axes arranged as (B..., rest...) */
+        int64_t shape[PC_MAX_NDIM];
+        int64_t strides[PC_MAX_NDIM];
+        for (int i = 0; i < L.ndim; i++) {
+            const int vi = i - (L.ndim - v->ndim);
+            const int64_t s = vi < 0 || v->shape[vi] == 1 ? 0 : v->strides[vi];
+            const int to = i < L.npre ? L.nb + i : i < L.npre + L.nb ? i - L.npre : i;
+            shape[to] = L.shape[i];
+            strides[to] = s;
+        }
+        /* B flattens to one step when its strides nest */
+        bool flat = true;
+        int64_t step = 0;
+        int last = -1;
+        for (int i = L.nb - 1; i >= 0; i--) {
+            if (shape[i] == 1) {
+                continue;
+            }
+            if (last < 0) {
+                step = strides[i];
+            } else if (strides[i] != strides[last] * shape[last]) {
+                flat = false;
+            }
+            last = i;
+        }
+        const pc_tensor *src = v;
+        if (!flat) {
+            pc_tensor *view;
+            st = pc_tensor_restride(v, L.ndim, shape, strides, v->offset, &view);
+            if (st == PC_OK) {
+                st = pc_contiguous_copy(view, &arranged);
+                pc_tensor_free(view);
+            }
+            if (st == PC_OK) {
+                src = arranged;
+                memcpy(strides, arranged->strides, (size_t)L.ndim * sizeof(int64_t));
+                step = L.nb > 0 ? arranged->strides[L.nb - 1] : 0;
+            }
+        }
+        if (st == PC_OK) {
+            st = pc_tensor_restride(src, L.nrest, shape + L.nb, strides + L.nb, src->offset,
+                                    &dense);
+        }
+        if (st == PC_OK) {
+            st = rest_view(x, p, &L, &xblock);
+        }
+        if (st == PC_OK) {
+            st = run_blocks(x, &L, xblock, dense, step, false);
+        }
+    }
+    pc_tensor_free(xblock);
+    pc_tensor_free(dense);
+    pc_tensor_free(arranged);
+    pc_tensor_free(owned);
+    pc_tensor_free(stripped);
+    pc_tensor_free(L.offsets);
+    return st;
+}
+
+static pc_status check_writable(const pc_tensor *x)
+{
+    if (x->flags & PC_FLAG_READONLY) {
+        return pc_error_set(PC_ERR_VALUE, "assignment destination is read-only");
+    }
+    return PC_OK;
+}
+
+pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+{
+    pc_status st = check_writable(x);
+    if (st != PC_OK) {
+        return st;
+    }
+    index_plan p;
+    st = build_plan(x, n, index, &p);
+    if (st != PC_OK) {
+        return st;
+    }
+    if (p.nadv > 0) {
+        return advanced_set(x, &p, value);
+    }
+    pc_tensor *view;
+    st = pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, &view);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_tensor *stripped;
+    st = strip_leading_ones(value, view->ndim, &stripped);
+    if (st == PC_OK) {
+        const pc_tensor *v = stripped != NULL ? stripped : value;
+        st = check_value(v, view->ndim, view->shape);
+        if (st == PC_OK) {
+            st = pc_copy_into(view, v);
+        }
+        pc_tensor_free(stripped);
+    }
+    pc_tensor_free(view);
+    return st;
+}
+
+pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
+{
+    pc_status st = check_writable(x);
+    if (st != PC_OK) {
+        return st;
+    }
+    index_plan p;
+    st = build_plan(x, n, index, &p);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_tensor *t;
+    if (p.nadv > 0) {
+        st = pc_full(0, NULL, value, x->dtype, pc_device_cpu(), &t);
+        if (st == PC_OK) {
+            st = advanced_set(x, &p, t);
+            pc_tensor_free(t);
+        }
+        return st;
+    }
+    st = pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, &t);
+    if (st == PC_OK) {
+        st = pc_fill(t, value);
+        pc_tensor_free(t);
+    }
+    return st;
+}
+
+/* ---- nonzero, take, take_along_axis --------------------------------------------------------- */
+
+/* Odometer over a bool tensor in C order writing the coordinates of its true elements:
+ * coords[d][k] for the k-th true element. */
+static void nonzero_scan(const pc_tensor *mask, int64_t *const *coords)
+{
+    const int nd = mask->ndim;
+    int64_t idx[PC_MAX_NDIM] = {0};
+    const char *m = mask->data;
+    int64_t count = 0;
+    const int64_t inner = mask->shape[nd - 1];
+    const int64_t ms = mask->strides[nd - 1];
+    for (;;) {
+        for (int64_t j = 0; j < inner; j++) {
+            if (m[j * ms] != 0) {
+                for (int d = 0; d < nd - 1; d++) {
+                    coords[d][count] = idx[d];
+                }
+                coords[nd - 1][count++] = j;
+            }
+        }
+        int d = nd - 2;
+        for (; d >= 0; d--) {
+            m += mask->strides[d];
+            if (++idx[d] < mask->shape[d]) {
+                break;
+            }
+            m -= mask->shape[d] * mask->strides[d];
+            idx[d] = 0;
+        }
+        if (d < 0) {
+            return;
+        }
+    }
+}
+
+pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
+{
+    if (x->ndim == 0) {
+        return pc_error_set(PC_ERR_VALUE, "nonzero() needs a tensor of at least one dimension; "
+                            "use nonzero(expand_dims(x, axis=0)) for a 0-D tensor");
+    }
+    if (pc_tensor_device(x).type != PC_DEVICE_CPU) {
+        return pc_error_set(PC_ERR_NOTIMPL, "nonzero() runs on the CPU");
+    }
+    pc_tensor *owned = NULL;
+    const pc_tensor *m = x;
+    if (x->dtype != PC_BOOL) {
+        pc_status st = pc_astype(x, PC_BOOL, true, &owned);
+        if (st != PC_OK) {
+            return st;
+        }
+        m = owned;
+    }
+    int64_t count = mask_scan(m, m->strides, NULL);
+    pc_status st = PC_OK;
+    int made = 0;
+    int64_t *coords[PC_MAX_NDIM];
+    while (made < x->ndim && st == PC_OK) {
+        st = pc_tensor_empty(1, &count, PC_INT64, pc_device_cpu(), &out[made]);
+        if (st == PC_OK) {
+            coords[made] = (int64_t *)out[made]->data;
+            made++;
+        }
+    }
+    if (st == PC_OK && count > 0) {
+        nonzero_scan(m, coords);
+    }
+    if (st != PC_OK) {
+        for (int d = 0; d < made; d++) {
+            pc_tensor_free(out[d]);
+        }
+    }
+    pc_tensor_free(owned);
+    return st;
+}
+
+static pc_status check_axis(int axis, int ndim, int *out)
+{
+    if (axis < -ndim || axis >= ndim) {
+        return pc_error_set(PC_ERR_VALUE, "axis %d is out of bounds for a tensor of dimension %d",
+                            axis, ndim);
+    }
+    *out = axis < 0 ? axis + ndim : axis;
+    return PC_OK;
+}
+
+pc_status pc_take(const pc_tensor *x, const pc_tensor *indices, int axis, pc_tensor **out)
+{
+    if (!pc_dtype_is_integral(indices->dtype)) {
+        return pc_error_set(PC_ERR_TYPE, "take() needs integer indices, not %s",
+                            pc_dtype_name(indices->dtype));
+    }
+    int ax = 0;
+    pc_status st = check_axis(axis, x->ndim, &ax);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_index items[PC_MAX_NDIM + 1];
+    for (int i = 0; i < ax; i++) {
+        items[i] = (pc_index){PC_INDEX_SLICE, 0, 0, INT64_MAX, 1, NULL};
+    }
+    items[ax] = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, indices};
+    return pc_index_get(x, ax + 1, items, out);
+}
+
+pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int axis,
+                             pc_tensor **out)
+{
+    if (!pc_dtype_is_integral(indices->dtype)) {
+        return pc_error_set(PC_ERR_TYPE, "take_along_axis() needs integer indices, not %s",
+                            pc_dtype_name(indices->dtype));
+    }
+    if (x->ndim != indices->ndim) {
+        return pc_error_set(PC_ERR_VALUE, "take_along_axis(): x and indices must have the same "
+                            "number of dimensions (%d and %d)", x->ndim, indices->ndim);
+    }
+    int ax = 0;
+    pc_status st = check_axis(axis, x->ndim, &ax);
+    if (st != PC_OK) {
+        return st;
+    }
+    /* the result's shape: x and indices broadcast, indices' extent along the axis */
+    int64_t shape[PC_MAX_NDIM];
+    int64_t xstrides[PC_MAX_NDIM];
+    for (int d = 0; d < x->ndim; d++) {
+        const int64_t a = x->shape[d];
+        const int64_t b = indices->shape[d];
+        if (d == ax) {
+            shape[d] = b;
+            xstrides[d] = 0;
+        } else if (a == b || b == 1) {
+            shape[d] = a;
+            xstrides[d] = x->strides[d];
+        } else if (a == 1) {
+            shape[d] = b;
+            xstrides[d] = 0;
+        } else {
+            char sa[256];
+            char sb[256];
+            pc_shape_format(x->ndim, x->shape, sa, sizeof sa);
+            pc_shape_format(indices->ndim, indices->shape, sb, sizeof sb);
+            return pc_error_set(PC_ERR_VALUE, "take_along_axis(): x of shape %s and indices of "
+                                "shape %s do not broadcast outside axis %d", sa, sb, ax);
+        }
+    }
+    if (x->shape[ax] == 0 && indices->shape[ax] > 0) {
+        int64_t size;
+        st = pc_shape_size(x->ndim, shape, 0, &size);
+        if (st == PC_OK && size > 0) {
+            return pc_error_set(PC_ERR_INDEX, "take_along_axis(): cannot take from an empty "
+                                "axis %d", ax);
+        }
+    }
+    pc_tensor *r;
+    st = pc_tensor_empty(x->ndim, shape, x->dtype, pc_tensor_device(x), &r);
+    if (st != PC_OK || r->size == 0) {
+        if (st == PC_OK) {
+            *out = r;
+        }
+        return st;
+    }
+    pc_tensor *offsets = NULL;
+    pc_tensor *xview = NULL;
+    pc_tensor *owned = NULL;
+    const pc_tensor *idx = NULL;
+    st = pc_tensor_empty(x->ndim, shape, PC_INT64, pc_device_cpu(), &offsets);
+    if (st == PC_OK) {
+        st = pc_tensor_restride(x, x->ndim, shape, xstrides, x->offset, &xview);
+    }
+    if (st == PC_OK) {
+        st = as_int64(indices, &idx, &owned);
+    }
+    if (st == PC_OK) {
+        offset_params prm = {x->shape[ax], x->strides[ax], ax, 0, true,
+                             (const char *)x->storage->data};
+        const pc_tensor *ops[3] = {xview, idx, offsets};
+        st = run_loop(offsets_along, &prm, 3, ops, offsets);
+    }
+    if (st == PC_OK) {
+        pc_gather_params prm = {r->size, (const int64_t *)offsets->data,
+                                (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype)};
+        const pc_tensor *in[1] = {x};
+        pc_kernel_args args = {1, 0, in, NULL, &prm};
+        st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);
+    }
+    pc_tensor_free(owned);
+    pc_tensor_free(xview);
+    pc_tensor_free(offsets);
+    if (st != PC_OK) {
+        pc_tensor_free(r);
+        return st;
+    }
+    *out = r;
+    return PC_OK;
+}

@@ -1,0 +1,21 @@
+/*
+ * index.c - the CPU indexing kernels: gather and scatter of single elements at validated byte
+ * offsets (index_impl.h per dtype). Index planning lives in dispatch/index.c.
+ */
+#include "dtype_params.h"
+#include "dispatch/dispatch.h"
+#include "dispatch/index_kernels.h"
+#include "register.h"
+
+#define PCK_BODY "index_impl.h"
+#include "each_dtype.h"
+#undef PCK_BODY
+
+void pc_cpu_register_index(void)
+{
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
+    pc_kernel_register(PC_OP_GATHER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = gather_##ID}); \
+    pc_kernel_register(PC_OP_SCATTER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = scatter_##ID});
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
+}

@@ -1,0 +1,260 @@
+/*
+ * tensor_index.c - Tensor.__getitem__ and Tensor.__setitem__: turning Python index objects
+ * into pc_index items (indexing.h) and values into tensors or scalars.
+ *
+ * Here: recognising integers (and __index__ objects), slices, Ellipsis, None, Python bools,
+ * tensors, lists and array-likes (converted with asarray). Not here: what an index means (the
+ * core's dispatch/index.c plans and runs it) and iteration (tensor_type.c's sq_item, which
+ * mp_subscript does not replace).
+ *
+ * Ownership rules: an index_buf owns the tensors it converted (temps) until index_buf_clear;
+ * its pc_index items borrow them, and borrow the Tensors of the caller's index, which the
+ * caller keeps alive for the duration of the call.
+ */
+#include "pcpy.h"
+#include "paddle_c/indexing.h"
+
+typedef struct index_buf {
+    int n;
+    int ntemps;
+    bool has_tensor;
+    pc_index items[PC_INDEX_MAX_ITEMS];
+    PyObject *temps[PC_INDEX_MAX_ITEMS];
+} index_buf;
+
+static void index_buf_clear(index_buf *b)
+{
+    for (int i = 0; i < b->ntemps; i++) {
+        Py_DECREF(b->temps[i]);
+    }
+    b->ntemps = 0;
+}
+
+static int invalid_index(PyObject *obj)
+{
+    PyErr_Format(PyExc_IndexError, "only integers, slices (`:`), ellipsis (`...`), None and "
+                 "integer or boolean tensors are valid indices, not %s", Py_TYPE(obj)->tp_name);
+    return -1;
+}
+
+static void set_int(pc_index *it, int64_t v)
+{
+    *it = (pc_index){PC_INDEX_INT, v, 0, 0, 0, NULL};
+}
+
+/* An int object (exact or subclass, not bool) as an index; values beyond int64 saturate and
+ * so fail the bounds check with their axis named. */
+static int int_item(PyObject *obj, pc_index *it)
+{
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    set_int(it, overflow > 0 ? INT64_MAX : overflow < 0 ? INT64_MIN : v);
+    return 0;
+}
+
+/* A converted tensor (new reference `t`, stolen) as an index item. */
+static int tensor_item(index_buf *b, PyObject *t, pc_index *it)
+{
+    b->temps[b->ntemps++] = t;
+    const pc_tensor *pt = pcpy_tensor_get(t);
+    if (pt->dtype != PC_BOOL && !pc_dtype_is_integral(pt->dtype)) {
+        PyErr_Format(PyExc_IndexError, "arrays used as indices must be of integer or boolean "
+                     "type, not %s", pc_dtype_name(pt->dtype));
+        return -1;
+    }
+    *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, pt};
+    b->has_tensor = true;
+    return 0;
+}
+
+static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
+{
+    if (PyLong_CheckExact(obj)) {
+        return int_item(obj, it);
+    }
+    if (obj == Py_None) {
+        *it = (pc_index){PC_INDEX_NEWAXIS, 0, 0, 0, 0, NULL};
+        return 0;
+    }
+    if (obj == Py_Ellipsis) {
+        *it = (pc_index){PC_INDEX_ELLIPSIS, 0, 0, 0, 0, NULL};
+        return 0;
+    }
+    if (PySlice_Check(obj)) {
+        Py_ssize_t start;
+        Py_ssize_t stop;
+        Py_ssize_t step;
+        if (PySlice_Unpack(obj, &start, &stop, &step) < 0) {
+            return -1;
+        }
+        *it = (pc_index){PC_INDEX_SLICE, 0, start, stop, step, NULL};
+        return 0;
+    }
+    if (PyBool_Check(obj)) {
+        *it = (pc_index){PC_INDEX_BOOL, obj == Py_True, 0, 0, 0, NULL};
+        return 0;
+    }
+    if (pcpy_tensor_check(st, obj)) {
+        const pc_tensor *t = pcpy_tensor_get(obj);
+        if (t->dtype != PC_BOOL && !pc_dtype_is_integral(t->dtype)) {
+            PyErr_Format(PyExc_IndexError, "tensors used as indices must be of integer or "
+                         "boolean type, not %s", pc_dtype_name(t->dtype));
+            return -1;
+        }
+        *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, t};
+        b->has_tensor = true;
+        return 0;
+    }
+    if (PyLong_Check(obj)) {
+        return int_item(obj, it);
+    }
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj) ||
+        PyFloat_Check(obj) || PyComplex_Check(obj)) {
+        return invalid_index(obj);
+    }
+    if (PyList_Check(obj) || PyTuple_Check(obj)) {
+        /* an empty sequence is an empty integer index, not a float tensor */
+        PyObject *t = PySequence_Fast_GET_SIZE(obj) == 0
+                          ? pcpy_asarray(st, obj, PC_INT64, NULL, -1)
+                          : pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
+        if (t == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_ValueError) ||
+                PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                return invalid_index(obj);
+            }
+            return -1;
+        }
+        return tensor_item(b, t, it);
+    }
+    if (PyObject_CheckBuffer(obj) || PyObject_HasAttrString(obj, "__array__") ||
+        PyObject_HasAttrString(obj, "__dlpack__")) {
+        PyObject *t = pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
+        if (t == NULL) {
+            return -1;
+        }
+        return tensor_item(b, t, it);
+    }
+    if (PyIndex_Check(obj)) {
+        PyObject *v = PyNumber_Index(obj);
+        if (v == NULL) {
+            return -1;
+        }
+        int r = int_item(v, it);
+        Py_DECREF(v);
+        return r;
+    }
+    return invalid_index(obj);
+}
+
+/* Fill `b` from a Python index. 0 or -1 (exception set; b's temps still need clearing). */
+static int parse_index(pcpy_state *st, PyObject *key, index_buf *b)
+{
+    b->n = 0;
+    b->ntemps = 0;
+    b->has_tensor = false;
+    if (!PyTuple_Check(key)) {
+        b->n = 1;
+        return parse_item(st, key, b, &b->items[0]);
+    }
+    const Py_ssize_t n = PyTuple_GET_SIZE(key);
+    if (n > PC_INDEX_MAX_ITEMS) {
+        PyErr_Format(PyExc_IndexError, "too many indices: %zd (at most %d)", n,
+                     PC_INDEX_MAX_ITEMS);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (parse_item(st, PyTuple_GET_ITEM(key, i), b, &b->items[i]) < 0) {
+            return -1;
+        }
+        b->n = (int)i + 1;
+    }
+    return 0;
+}
+
+/* The work is only worth releasing the GIL for when tensors index a large tensor. */
+static int64_t work_hint(const pc_tensor *x, const index_buf *b)
+{
+    return b->has_tensor ? x->size : 0;
+}
+
+static PyObject *tensor_getitem(PyObject *self, PyObject *key)
+{
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    const pc_tensor *x = pcpy_tensor_get(self);
+    index_buf b;
+    PyObject *res = NULL;
+    if (parse_index(st, key, &b) == 0) {
+        pc_tensor *out = NULL;
+        PyThreadState *ts = pcpy_release_gil(work_hint(x, &b));
+        pc_status s = pc_index_get(x, b.n, b.items, &out);
+        pcpy_restore_gil(ts);
+        res = pcpy_tensor_result(st, s, out);
+    }
+    index_buf_clear(&b);
+    return res;
+}
+
+/* The value of an assignment as a tensor (new reference): sequences take x's dtype so that
+ * Python numbers keep their precision; other objects keep theirs and are cast on writing. */
+static PyObject *value_tensor(pcpy_state *st, const pc_tensor *x, PyObject *value)
+{
+    if (pcpy_tensor_check(st, value)) {
+        return Py_NewRef(value);
+    }
+    if (PyList_Check(value) || PyTuple_Check(value)) {
+        return pcpy_asarray(st, value, x->dtype, NULL, -1);
+    }
+    return pcpy_asarray(st, value, PC_DTYPE_INVALID, NULL, -1);
+}
+
+static int tensor_setitem(PyObject *self, PyObject *key, PyObject *value)
+{
+    if (value == NULL) {
+        PyErr_SetString(PyExc_ValueError, "cannot delete tensor elements");
+        return -1;
+    }
+    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    pc_tensor *x = pcpy_tensor_get(self);
+    if (x->flags & PC_FLAG_READONLY) {
+        PyErr_SetString(PyExc_ValueError, "assignment destination is read-only");
+        return -1;
+    }
+    pc_scalar scalar;
+    const int is_scalar = pcpy_scalar_from_py(value, &scalar);
+    if (is_scalar < 0) {
+        return -1;
+    }
+    PyObject *v = NULL;
+    if (!is_scalar) {
+        v = value_tensor(st, x, value);
+        if (v == NULL) {
+            return -1;
+        }
+    }
+    index_buf b;
+    int r = -1;
+    if (parse_index(st, key, &b) == 0) {
+        PyThreadState *ts = pcpy_release_gil(work_hint(x, &b));
+        pc_status s = is_scalar ? pc_index_fill(x, b.n, b.items, &scalar)
+                                : pc_index_set(x, b.n, b.items, pcpy_tensor_get(v));
+        pcpy_restore_gil(ts);
+        r = s == PC_OK ? 0 : pcpy_raise_int(s);
+    }
+    index_buf_clear(&b);
+    Py_XDECREF(v);
+    return r;
+}
+
+PyMethodDef pcpy_tensor_index_methods[] = {
+    {NULL, NULL, 0, NULL},
+};
+
+PyType_Slot pcpy_tensor_index_slots[] = {
+    {Py_mp_subscript, tensor_getitem},
+    {Py_mp_ass_subscript, tensor_setitem},
+    {0, NULL},
+};
