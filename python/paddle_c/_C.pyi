@@ -8,6 +8,8 @@ from ._stubs_core import *  # noqa: F401,F403
 from ._stubs_core import _TensorCore
 from ._stubs_dlpack import *  # noqa: F401,F403
 from ._stubs_dlpack import _TensorDLPack
+from ._stubs_elementwise import *  # noqa: F401,F403
+from ._stubs_elementwise import _TensorOperators
 from ._stubs_index import *  # noqa: F401,F403
 from ._stubs_index import _TensorIndex
 from ._stubs_linalg import *  # noqa: F401,F403
@@ -15,5 +17,5 @@ from ._stubs_linalg import _TensorLinalg
 from ._stubs_reduction import *  # noqa: F401,F403
 from ._stubs_reduction import _TensorReduction, _TensorSorting
 
-class Tensor(_TensorCore, _TensorDLPack, _TensorIndex, _TensorLinalg, _TensorReduction,
-             _TensorSorting): ...
+class Tensor(_TensorCore, _TensorDLPack, _TensorIndex, _TensorLinalg, _TensorOperators,
+             _TensorReduction, _TensorSorting): ...
