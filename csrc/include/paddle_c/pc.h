@@ -14,12 +14,9 @@
 #include "iter.h"
 #include "parallel.h"
 #include "ops.h"
-<<<<<<< HEAD
-#include "reduce.h"
-=======
 #include "indexing.h"
 #include "manipulation.h"
->>>>>>> main
+#include "reduce.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1

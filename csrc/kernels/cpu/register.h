@@ -7,14 +7,6 @@
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
-<<<<<<< HEAD
-void pc_cpu_register_reduce(void);
-void pc_cpu_register_argreduce(void);
-void pc_cpu_register_scan(void);
-void pc_cpu_register_diff(void);
-void pc_cpu_register_sort(void);
-void pc_cpu_register_median(void);
-=======
 void pc_cpu_register_arithmetic(void);
 void pc_cpu_register_compare(void);
 void pc_cpu_register_bitwise(void);
@@ -25,6 +17,11 @@ void pc_cpu_register_vecops(void);
 void pc_cpu_register_lapack(void);
 void pc_cpu_register_index(void);
 void pc_cpu_register_fft(void);
->>>>>>> main
+void pc_cpu_register_reduce(void);
+void pc_cpu_register_argreduce(void);
+void pc_cpu_register_scan(void);
+void pc_cpu_register_diff(void);
+void pc_cpu_register_sort(void);
+void pc_cpu_register_median(void);
 
 #endif
