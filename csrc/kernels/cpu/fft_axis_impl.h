@@ -44,10 +44,10 @@ static pc_status FFN(fft_axis)(const pc_kernel_args *args, pc_fft_kind kind)
     const bool xc = pc_dtype_kind(x->dtype) == PC_KIND_COMPLEX;
     const bool yc = pc_dtype_kind(y->dtype) == PC_KIND_COMPLEX;
     const int64_t m = x->shape[axis];
-    const fft_lines in = {x->data, 0, offs, x->strides[axis], xc ? (int64_t)sizeof(FR) : -1,
-                          m, xc ? m : 0};
+    const int64_t xim = xc ? (int64_t)sizeof(FR) : FFT_NO_IM;
+    const fft_lines in = {x->data, 0, offs, x->strides[axis], xim, m, xc ? m : 0};
     const fft_lines out = {y->data, 0, offs + count, y->strides[axis],
-                           yc ? (int64_t)sizeof(FR) : -1, y->shape[axis], 0};
+                           yc ? (int64_t)sizeof(FR) : FFT_NO_IM, y->shape[axis], 0};
     const FR scale = (FR)prm->scale;
     pc_status st = PC_OK;
     fft_plan *p = fft_plan_get(prm->n, FPREC, kind != PC_FFT_C2C);
