@@ -10,5 +10,6 @@ from ._stubs_dlpack import *  # noqa: F401,F403
 from ._stubs_dlpack import _TensorDLPack
 from ._stubs_linalg import *  # noqa: F401,F403
 from ._stubs_linalg import _TensorLinalg
+from ._stubs_fft import _fft_namespace as _fft_namespace
 
 class Tensor(_TensorCore, _TensorDLPack, _TensorLinalg): ...
