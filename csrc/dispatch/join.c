@@ -232,8 +232,9 @@ pc_status pc_unstack(const pc_tensor *x, int64_t axis, pc_tensor **out)
     }
     int64_t made = 0;
     while (made < x->shape[ax] && st == PC_OK) {
-        st = pc_tensor_restride(x, x->ndim - 1, shape, strides,
-                                x->offset + made * x->strides[ax], &out[made]);
+        /* views of an empty tensor stay at its offset, inside the storage */
+        const int64_t offset = x->size == 0 ? x->offset : x->offset + made * x->strides[ax];
+        st = pc_tensor_restride(x, x->ndim - 1, shape, strides, offset, &out[made]);
         made += st == PC_OK;
     }
     if (st != PC_OK) {

@@ -14,8 +14,12 @@
 #include "iter.h"
 #include "parallel.h"
 #include "ops.h"
+#include "elementwise.h"
+#include "reduce.h"
 #include "indexing.h"
 #include "manipulation.h"
+#include "linalg.h"
+#include "fft.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1

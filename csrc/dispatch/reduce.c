@@ -1,0 +1,291 @@
+/*
+ * reduce.c - the reduction engine: axes, result dtypes, empty inputs, the requested dtype and
+ * keepdims, then one whole-tensor kernel call (reduce_kernels.h describes the contract).
+ *
+ * Not here: iteration and arithmetic (the backends' kernels, e.g. kernels/cpu/reduce.c).
+ *
+ * [Why kernels see a keepdims-shaped result] With x's number of dimensions and extent 1 on the
+ * reduced axes, the result broadcasts against x, so a kernel can walk x and its accumulators
+ * with one strided iterator. Dropping the axes afterwards (keepdims=False) is a free view.
+ */
+#include <string.h>
+
+#include "dispatch.h"
+#include "paddle_c/ops.h"
+#include "paddle_c/reduce.h"
+#include "reduce_kernels.h"
+
+typedef struct reduction_info {
+    pc_op op;
+    const char *name;
+    bool takes_dtype;       /* the dtype= argument is honoured */
+    bool needs_identity;    /* no identity: an empty reduction is an error (max, min) */
+    bool real_only;         /* complex input is a TypeError (ordering) */
+} reduction_info;
+
+static const reduction_info reductions[PC_NUM_REDUCTIONS] = {
+    [PC_REDUCE_SUM] = {PC_OP_SUM, "sum", true, false, false},
+    [PC_REDUCE_PROD] = {PC_OP_PROD, "prod", true, false, false},
+    [PC_REDUCE_MAX] = {PC_OP_MAX, "max", false, true, true},
+    [PC_REDUCE_MIN] = {PC_OP_MIN, "min", false, true, true},
+    [PC_REDUCE_ALL] = {PC_OP_ALL, "all", false, false, false},
+    [PC_REDUCE_ANY] = {PC_OP_ANY, "any", false, false, false},
+    [PC_REDUCE_MEAN] = {PC_OP_MEAN, "mean", false, false, false},
+    [PC_REDUCE_VAR] = {PC_OP_VAR, "var", false, false, false},
+    [PC_REDUCE_STD] = {PC_OP_STD, "std", false, false, false},
+    [PC_REDUCE_COUNT_NONZERO] = {PC_OP_COUNT_NONZERO, "count_nonzero", false, false, false},
+    [PC_REDUCE_NANSUM] = {PC_OP_NANSUM, "nansum", true, false, false},
+    [PC_REDUCE_NANPROD] = {PC_OP_NANPROD, "nanprod", true, false, false},
+    [PC_REDUCE_NANMAX] = {PC_OP_NANMAX, "nanmax", false, true, true},
+    [PC_REDUCE_NANMIN] = {PC_OP_NANMIN, "nanmin", false, true, true},
+    [PC_REDUCE_NANMEAN] = {PC_OP_NANMEAN, "nanmean", false, false, false},
+    [PC_REDUCE_NANVAR] = {PC_OP_NANVAR, "nanvar", false, false, false},
+    [PC_REDUCE_NANSTD] = {PC_OP_NANSTD, "nanstd", false, false, false},
+    [PC_REDUCE_LOGSUMEXP] = {PC_OP_LOGSUMEXP, "logsumexp", false, false, true},
+};
+
+const char *pc_reduction_name(pc_reduction r)
+{
+    return (int)r >= 0 && r < PC_NUM_REDUCTIONS ? reductions[r].name : "?";
+}
+
+pc_dtype pc_reduction_result_dtype(pc_reduction r, pc_dtype x)
+{
+    const pc_kind k = pc_dtype_kind(x);
+    const bool integral = k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
+    switch (r) {
+    case PC_REDUCE_SUM:
+    case PC_REDUCE_PROD:
+    case PC_REDUCE_NANSUM:
+    case PC_REDUCE_NANPROD:
+        return k == PC_KIND_UINT ? PC_UINT64 : integral ? PC_INT64 : x;
+    case PC_REDUCE_ALL:
+    case PC_REDUCE_ANY:
+        return PC_BOOL;
+    case PC_REDUCE_COUNT_NONZERO:
+        return PC_INT64;
+    case PC_REDUCE_MEAN:
+    case PC_REDUCE_NANMEAN:
+    case PC_REDUCE_LOGSUMEXP:
+        return integral ? PC_DEFAULT_FLOAT : x;
+    case PC_REDUCE_VAR:
+    case PC_REDUCE_STD:
+    case PC_REDUCE_NANVAR:
+    case PC_REDUCE_NANSTD:
+        return integral ? PC_DEFAULT_FLOAT : pc_dtype_real_of(x);
+    default:
+        return x;
+    }
+}
+
+/* Mark the axes to reduce; PC_ERR_VALUE naming a bad or repeated axis. */
+static pc_status axes_mask(const char *name, int ndim, int naxes, const int *axes, bool *mask)
+{
+    for (int i = 0; i < ndim; i++) {
+        mask[i] = naxes < 0;
+    }
+    for (int j = 0; j < naxes; j++) {
+        int a = axes[j];
+        if (a < -ndim || a >= ndim) {
+            return pc_error_set(PC_ERR_VALUE,
+                                "%s: axis %d is out of bounds for a tensor of %d dimension%s",
+                                name, a, ndim, ndim == 1 ? "" : "s");
+        }
+        a = a < 0 ? a + ndim : a;
+        if (mask[a]) {
+            return pc_error_set(PC_ERR_VALUE, "%s: axis %d is repeated", name, axes[j]);
+        }
+        mask[a] = true;
+    }
+    return PC_OK;
+}
+
+/* A view of the keepdims-shaped `t` without the axes in `mask` (when !keepdims). Takes `t`. */
+static pc_status squeeze_axes(pc_tensor *t, const bool *mask, bool keepdims, pc_tensor **out)
+{
+    if (keepdims) {
+        *out = t;
+        return PC_OK;
+    }
+    int64_t shape[PC_MAX_NDIM];
+    int64_t strides[PC_MAX_NDIM];
+    int nd = 0;
+    for (int i = 0; i < t->ndim; i++) {
+        if (!mask[i]) {
+            shape[nd] = t->shape[i];
+            strides[nd] = t->strides[i];
+            nd++;
+        }
+    }
+    pc_status st = pc_tensor_restride(t, nd, shape, strides, t->offset, out);
+    pc_tensor_free(t);
+    return st;
+}
+
+static bool is_integral(pc_dtype dt)
+{
+    const pc_kind k = pc_dtype_kind(dt);
+    return k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
+}
+
+pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *axes,
+                    bool keepdims, pc_dtype dtype, double correction, pc_tensor **out)
+{
+    if ((int)r < 0 || r >= PC_NUM_REDUCTIONS) {
+        return pc_error_set(PC_ERR_VALUE, "unknown reduction %d", (int)r);
+    }
+    const reduction_info *info = &reductions[r];
+    if (info->real_only && pc_dtype_kind(x->dtype) == PC_KIND_COMPLEX) {
+        return pc_error_set(PC_ERR_TYPE, "%s is not defined for complex tensors (%s): complex "
+                            "numbers have no order", info->name, pc_dtype_name(x->dtype));
+    }
+    if (dtype != PC_DTYPE_INVALID && !info->takes_dtype) {
+        return pc_error_set(PC_ERR_VALUE, "%s does not take a dtype", info->name);
+    }
+    bool mask[PC_MAX_NDIM];
+    pc_status st = axes_mask(info->name, x->ndim, naxes, axes, mask);
+    if (st != PC_OK) {
+        return st;
+    }
+    int64_t shape[PC_MAX_NDIM];
+    int64_t count = 1;
+    int64_t osize = 1;
+    for (int i = 0; i < x->ndim; i++) {
+        shape[i] = mask[i] ? 1 : x->shape[i];
+        count *= mask[i] ? x->shape[i] : 1;
+        osize *= shape[i];
+    }
+    if (count == 0 && osize > 0 && info->needs_identity) {
+        return pc_error_set(PC_ERR_VALUE, "%s of an empty tensor (or over an axis of extent 0) "
+                            "has no value: the reduction has no identity", info->name);
+    }
+
+    /* [Why integer dtypes keep the kernel's accumulator] Sums and products of integers wrap
+     * the same way in every width, so accumulating in (u)int64 and wrapping once at the end
+     * equals casting first. Anything involving a float is cast first, as the standard says. */
+    const pc_tensor *xin = x;
+    pc_tensor *cast = NULL;
+    pc_dtype final_dtype = PC_DTYPE_INVALID;
+    if (dtype != PC_DTYPE_INVALID) {
+        if (dtype != x->dtype && !(is_integral(dtype) && is_integral(x->dtype))) {
+            st = pc_astype(x, dtype, true, &cast);
+            if (st != PC_OK) {
+                return st;
+            }
+            xin = cast;
+        }
+        final_dtype = dtype;
+    }
+    const pc_dtype rdt = pc_reduction_result_dtype(r, xin->dtype);
+    if (final_dtype == rdt) {
+        final_dtype = PC_DTYPE_INVALID;
+    }
+    pc_tensor *res = NULL;
+    st = pc_tensor_empty(x->ndim, shape, rdt, pc_tensor_device(x), &res);
+    if (st == PC_OK && osize > 0) {
+        const pc_reduce_params params = {correction};
+        pc_tensor *outs[1] = {res};
+        const pc_kernel_args args = {1, 1, &xin, outs, &params};
+        st = pc_dispatch_whole(info->op, xin->dtype, &args);
+    }
+    pc_tensor_free(cast);
+    if (st == PC_OK && final_dtype != PC_DTYPE_INVALID) {
+        pc_tensor *conv;
+        st = pc_astype(res, final_dtype, true, &conv);
+        pc_tensor_free(res);
+        res = st == PC_OK ? conv : NULL;
+    }
+    if (st != PC_OK) {
+        pc_tensor_free(res);
+        return st;
+    }
+    return squeeze_axes(res, mask, keepdims, out);
+}
+
+static const pc_op arg_ops[] = {PC_OP_ARGMAX, PC_OP_ARGMIN, PC_OP_NANARGMAX, PC_OP_NANARGMIN};
+
+pc_status pc_argreduce(pc_argreduction r, const pc_tensor *x, bool has_axis, int axis,
+                       bool keepdims, pc_tensor **out)
+{
+    if ((int)r < 0 || (size_t)r >= sizeof arg_ops / sizeof arg_ops[0]) {
+        return pc_error_set(PC_ERR_VALUE, "unknown arg-reduction %d", (int)r);
+    }
+    const pc_op op = arg_ops[r];
+    const char *name = pc_op_name(op);
+    if (pc_dtype_kind(x->dtype) == PC_KIND_COMPLEX) {
+        return pc_error_set(PC_ERR_TYPE, "%s is not defined for complex tensors (%s): complex "
+                            "numbers have no order", name, pc_dtype_name(x->dtype));
+    }
+    bool mask[PC_MAX_NDIM];
+    int64_t shape[PC_MAX_NDIM];
+    pc_tensor *flat = NULL;
+    const pc_tensor *xin = x;
+    pc_status st;
+    if (has_axis) {
+        st = axes_mask(name, x->ndim, 1, &axis, mask);
+        if (st != PC_OK) {
+            return st;
+        }
+        axis = axis < 0 ? axis + x->ndim : axis;
+    }
+    int64_t osize = 1;
+    for (int i = 0; i < x->ndim; i++) {
+        if (!has_axis) {
+            mask[i] = true;
+        }
+        shape[i] = mask[i] ? 1 : x->shape[i];
+        osize *= shape[i];
+    }
+    const int64_t extent = has_axis ? x->shape[axis] : x->size;
+    if (extent == 0 && osize > 0) {
+        return pc_error_set(PC_ERR_VALUE, "%s of an empty tensor (or over an axis of extent 0) "
+                            "has no value", name);
+    }
+    if (!has_axis) {
+        /* the flattened tensor in C order: a 1-D view, or a C-contiguous copy first */
+        pc_tensor *c = NULL;
+        if (!pc_tensor_is_c_contiguous(x)) {
+            st = pc_contiguous_copy(x, &c);
+            if (st != PC_OK) {
+                return st;
+            }
+        }
+        const pc_tensor *src = c != NULL ? c : x;
+        const int64_t n = src->size;
+        const int64_t stride = pc_dtype_itemsize(src->dtype);
+        st = pc_tensor_restride(src, 1, &n, &stride, src->offset, &flat);
+        pc_tensor_free(c);
+        if (st != PC_OK) {
+            return st;
+        }
+        xin = flat;
+        axis = 0;
+    }
+    pc_tensor *res = NULL;
+    const int64_t one = 1;
+    st = pc_tensor_empty(has_axis ? x->ndim : 1, has_axis ? shape : &one, PC_DEFAULT_INDEX,
+                         pc_tensor_device(x), &res);
+    if (st == PC_OK && osize > 0) {
+        const pc_argreduce_params params = {axis};
+        pc_tensor *outs[1] = {res};
+        const pc_kernel_args args = {1, 1, &xin, outs, &params};
+        st = pc_dispatch_whole(op, xin->dtype, &args);
+    }
+    pc_tensor_free(flat);
+    if (st == PC_OK && !has_axis) {
+        /* (1,) -> keepdims shape (1, ..., 1) of x; squeeze_axes drops them all otherwise */
+        pc_tensor *v;
+        int64_t strides[PC_MAX_NDIM];
+        for (int i = 0; i < x->ndim; i++) {
+            strides[i] = res->strides[0];
+        }
+        st = pc_tensor_restride(res, x->ndim, shape, strides, res->offset, &v);
+        pc_tensor_free(res);
+        res = st == PC_OK ? v : NULL;
+    }
+    if (st != PC_OK) {
+        pc_tensor_free(res);
+        return st;
+    }
+    return squeeze_axes(res, mask, keepdims, out);
+}

@@ -1,0 +1,74 @@
+/*
+ * reduce_kernels.h - the contract between the reduction engine (dispatch/reduce.c, scan.c,
+ * sort.c, ...) and the kernels of these families on every backend.
+ *
+ * Reductions (SUM ... LOGSUMEXP) are whole-tensor kernels keyed by the input's dtype:
+ *   in[0]   x, any layout;
+ *   out[0]  the result in pc_reduction_result_dtype(r, x->dtype), with x's number of dimensions
+ *           and extent 1 on every reduced axis ("keepdims" shape), any layout, size > 0;
+ *   params  const pc_reduce_params *.
+ * An axis is reduced exactly when out's extent is 1 and x's is not; the number of elements
+ * reduced into one output is x->size / out->size (0 when x is empty). The engine has already
+ * rejected empty max/min; kernels give the identity for the others.
+ *
+ * Arg-reductions (ARGMAX ... NANARGMIN): in[0] x (real or bool), out[0] int64 in the keepdims
+ * shape of the single reduced axis `pc_argreduce_params.axis` (x->shape[axis] > 0).
+ */
+#ifndef PADDLE_C_DISPATCH_REDUCE_KERNELS_H
+#define PADDLE_C_DISPATCH_REDUCE_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct pc_reduce_params {
+    double correction;  /* var/std/nanvar/nanstd: divisor is count - correction */
+} pc_reduce_params;
+
+/* Scans (CUMSUM, CUMPROD): in[0] x, out[0] in the sum's accumulation dtype, shaped like x but
+ * one longer along `axis` when include_initial (the identity first). */
+typedef struct pc_scan_params {
+    int axis;
+    bool include_initial;
+} pc_scan_params;
+
+/* Sorts: SORT has out[0] the sorted values and, when nout == 2, out[1] the int64 indices;
+ * ARGSORT has out[0] the indices. Both shaped like x; stable; NaN last in both orders. */
+typedef struct pc_sort_params {
+    int axis;
+    bool descending;
+} pc_sort_params;
+
+/* MEDIAN: in[0] x sorted along `axis` (NaN last), out[0] keepdims-shaped: the lower middle
+ * element (x's dtype) when `lower`, else the mean of the two middle ones (mean's dtype). */
+typedef struct pc_median_params {
+    int axis;
+    bool lower;
+    bool skip_nan;
+} pc_median_params;
+
+/* SEARCHSORTED: in[0] x1 (1-D, ascending in the sort order: NaN last), in[1] x2 (any
+ * shape), in[2] (nin == 3) the int64 sorter of x1; out[0] int64 shaped like x2. */
+typedef struct pc_searchsorted_params {
+    bool right;         /* side='right': after equal elements */
+} pc_searchsorted_params;
+
+/* ISIN: in[0] x1 (any shape), in[1] x2 (1-D); out[0] bool shaped like x1. Both of the dtype
+ * the kernel is keyed by. NaN is in nothing; -0 equals +0. */
+typedef struct pc_isin_params {
+    bool invert;
+} pc_isin_params;
+
+/* UNIQUE: in[0] the flattened values sorted (1-D contiguous, NaN last), in[1] (nin == 2)
+ * the int64 stable-sort permutation that produced them; out[0] unique values, out[1] first
+ * indices, out[2] inverse indices, out[3] counts (1-D int64 of the input's size; out[1..3]
+ * may be NULL). The kernel stores the number of unique values in *count. Each NaN is a
+ * value of its own; -0 and +0 are one value. */
+typedef struct pc_unique_params {
+    int64_t *count;
+} pc_unique_params;
+
+typedef struct pc_argreduce_params {
+    int axis;           /* the reduced axis of in[0] */
+} pc_argreduce_params;
+
+#endif

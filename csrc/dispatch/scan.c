@@ -1,0 +1,97 @@
+/*
+ * scan.c - cumulative sums and products: axis, dtype rules, include_initial, then one
+ * whole-tensor kernel call (reduce_kernels.h). Also pc_flatten, shared by the functions that
+ * work on the flattened tensor.
+ */
+#include "dispatch.h"
+#include "paddle_c/ops.h"
+#include "paddle_c/reduce.h"
+#include "reduce_kernels.h"
+
+pc_status pc_flatten(const pc_tensor *x, pc_tensor **out)
+{
+    pc_tensor *c = NULL;
+    if (!pc_tensor_is_c_contiguous(x)) {
+        pc_status st = pc_contiguous_copy(x, &c);
+        if (st != PC_OK) {
+            return st;
+        }
+    }
+    const pc_tensor *src = c != NULL ? c : x;
+    const int64_t n = src->size;
+    const int64_t stride = pc_dtype_itemsize(src->dtype);
+    pc_status st = pc_tensor_restride(src, 1, &n, &stride, src->offset, out);
+    pc_tensor_free(c);
+    return st;
+}
+
+static bool integral(pc_dtype dt)
+{
+    const pc_kind k = pc_dtype_kind(dt);
+    return k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
+}
+
+pc_status pc_cumulative(bool prod, const pc_tensor *x, bool has_axis, int axis, pc_dtype dtype,
+                        bool include_initial, pc_tensor **out)
+{
+    const char *name = prod ? "cumulative_prod" : "cumulative_sum";
+    pc_tensor *flat = NULL;
+    pc_tensor *cast = NULL;
+    const pc_tensor *xin = x;
+    pc_status st = PC_OK;
+    if (!has_axis) {
+        st = pc_flatten(x, &flat);
+        if (st != PC_OK) {
+            return st;
+        }
+        xin = flat;
+        axis = 0;
+    } else {
+        if (axis < -x->ndim || axis >= x->ndim) {
+            return pc_error_set(PC_ERR_VALUE,
+                                "%s: axis %d is out of bounds for a tensor of %d dimension%s",
+                                name, axis, x->ndim, x->ndim == 1 ? "" : "s");
+        }
+        axis = axis < 0 ? axis + x->ndim : axis;
+    }
+    pc_dtype final_dtype = PC_DTYPE_INVALID;
+    if (dtype != PC_DTYPE_INVALID) {
+        if (dtype != xin->dtype && !(integral(dtype) && integral(xin->dtype))) {
+            st = pc_astype(xin, dtype, true, &cast);
+            if (st != PC_OK) {
+                pc_tensor_free(flat);
+                return st;
+            }
+            xin = cast;
+        }
+        final_dtype = dtype;
+    }
+    const pc_dtype rdt = pc_reduction_result_dtype(prod ? PC_REDUCE_PROD : PC_REDUCE_SUM,
+                                                   xin->dtype);
+    int64_t shape[PC_MAX_NDIM];
+    for (int i = 0; i < xin->ndim; i++) {
+        shape[i] = xin->shape[i] + (i == axis && include_initial ? 1 : 0);
+    }
+    pc_tensor *res = NULL;
+    st = pc_tensor_empty(xin->ndim, shape, rdt, pc_tensor_device(xin), &res);
+    if (st == PC_OK && res->size > 0) {
+        const pc_scan_params params = {axis, include_initial};
+        pc_tensor *outs[1] = {res};
+        const pc_kernel_args args = {1, 1, &xin, outs, &params};
+        st = pc_dispatch_whole(prod ? PC_OP_CUMPROD : PC_OP_CUMSUM, xin->dtype, &args);
+    }
+    pc_tensor_free(cast);
+    pc_tensor_free(flat);
+    if (st == PC_OK && final_dtype != PC_DTYPE_INVALID && final_dtype != rdt) {
+        pc_tensor *conv;
+        st = pc_astype(res, final_dtype, true, &conv);
+        pc_tensor_free(res);
+        res = st == PC_OK ? conv : NULL;
+    }
+    if (st != PC_OK) {
+        pc_tensor_free(res);
+        return st;
+    }
+    *out = res;
+    return PC_OK;
+}

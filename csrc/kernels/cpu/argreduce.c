@@ -1,0 +1,80 @@
+/*
+ * argreduce.c - the CPU argmax/argmin kernels (argreduce_impl.h per real dtype) and their
+ * driver: the outputs are walked with the strided iterator over x without the reduced axis,
+ * and each 1-D loop either scans the reduced axis per output or, when the outputs' axis is the
+ * faster one in memory, sweeps whole rows across a chunk of outputs (no transposed copy).
+ */
+#include "dispatch/dispatch.h"
+#include "dispatch/reduce_kernels.h"
+#include "dtype_params.h"
+
+enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
+#define RD_AR_LANES 16
+
+typedef struct ar_axis {
+    int64_t n;          /* extent of the reduced axis */
+    int64_t stride;     /* its byte stride in x */
+} ar_axis;
+
+/* A view descriptor for the iterator (ndim, shape, strides, data only; no storage). */
+static void ar_descriptor(pc_tensor *d, int ndim, int64_t *shape, int64_t *strides, char *data)
+{
+    memset(d, 0, sizeof *d);
+    d->ndim = ndim;
+    d->shape = shape;
+    d->strides = strides;
+    d->data = data;
+    d->dtype = PC_UINT8;
+}
+
+static pc_status ar_run(const pc_kernel_args *args, pc_loop_fn loop)
+{
+    const pc_tensor *x = args->in[0];
+    pc_tensor *out = args->out[0];
+    const int axis = ((const pc_argreduce_params *)args->params)->axis;
+    int64_t shape[PC_MAX_NDIM];
+    int64_t xs[PC_MAX_NDIM];
+    int64_t os[PC_MAX_NDIM];
+    int nd = 0;
+    for (int i = 0; i < x->ndim; i++) {
+        if (i != axis) {
+            shape[nd] = x->shape[i];
+            xs[nd] = x->strides[i];
+            os[nd] = out->strides[i];
+            nd++;
+        }
+    }
+    pc_tensor xd;
+    pc_tensor od;
+    ar_descriptor(&xd, nd, shape, xs, x->data);
+    ar_descriptor(&od, nd, shape, os, out->data);
+    const ar_axis ax = {x->shape[axis], x->strides[axis]};
+    const pc_loop_ctx ctx = {&ax};
+    const pc_tensor *ops[2] = {&xd, &od};
+    pc_iter it;
+    pc_status st = pc_iter_init(&it, 2, ops, nd, shape, false);
+    if (st != PC_OK) {
+        return st;
+    }
+    return pc_iter_run(&it, loop, &ctx);
+}
+
+#define PCK_BODY "argreduce_impl.h"
+#include "each_dtype.h"
+#undef PCK_BODY
+
+void pc_cpu_register_argreduce(void)
+{
+#define AR_REG(OP, fn, ID)                                                                     \
+    if (fn##_##ID != NULL) {                                                                   \
+        pc_kernel_register(PC_OP_##OP, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = fn##_##ID}); \
+    }
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
+    AR_REG(ARGMAX, ark_argmax, ID)                                                             \
+    AR_REG(ARGMIN, ark_argmin, ID)                                                             \
+    AR_REG(NANARGMAX, ark_nanargmax, ID)                                                       \
+    AR_REG(NANARGMIN, ark_nanargmin, ID)
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
+#undef AR_REG
+}
