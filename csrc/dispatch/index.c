@@ -387,10 +387,10 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
         const uint64_t *u = (const uint64_t *)(*owned)->data;
         for (int64_t i = 0; i < (*owned)->size; i++) {
             if (u[i] > (uint64_t)INT64_MAX) {
+                const unsigned long long bad = u[i];
                 pc_tensor_free(*owned);
                 *owned = NULL;
-                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds",
-                                    (unsigned long long)u[i]);
+                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", bad);
             }
         }
         *out = *owned;
