@@ -16,7 +16,7 @@
 static pc_status norm_axis(int64_t axis, int ndim, int *out)
 {
     if (axis < -(int64_t)ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_VALUE, "axis %lld is out of bounds for a tensor of "
+        return pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a tensor of "
                             "dimension %d", (long long)axis, ndim);
     }
     *out = (int)(axis < 0 ? axis + ndim : axis);

@@ -14,6 +14,7 @@ from ._stubs_index import *  # noqa: F401,F403
 from ._stubs_index import _TensorIndex
 from ._stubs_linalg import *  # noqa: F401,F403
 from ._stubs_linalg import _TensorLinalg
+from ._stubs_fft import _fft_namespace as _fft_namespace
 from ._stubs_reduction import *  # noqa: F401,F403
 from ._stubs_reduction import _TensorReduction, _TensorSorting
 

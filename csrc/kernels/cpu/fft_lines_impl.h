@@ -185,26 +185,21 @@ static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64
             FFN(gather_tile)(buf, base, p, sg);
         }
     }
-    for (; p < nim; p++) {
-        FCV v = {zero, zero};
-        for (int l = 0; l < nl; l++) {
-            const char *s = base[l] + p * es;
-            v.r[l] = *(const FR *)s;
-            v.i[l] = *(const FR *)(s + in->im);
-        }
-        v.i *= sg;
-        buf[p] = v;
-    }
-    for (; p < nre; p++) {
-        FCV v = {zero, zero};
-        for (int l = 0; l < nl; l++) {
-            v.r[l] = *(const FR *)(base[l] + p * es);
-        }
-        buf[p] = v;
-    }
+    /* the rest: zeros, then each line's values read along the line into its lane */
+    const int64_t p0 = p;
     for (; p < n; p++) {
         const FCV v = {zero, zero};
         buf[p] = v;
+    }
+    for (int l = 0; l < nl; l++) {
+        const char *s = base[l];
+        for (p = p0; p < nim; p++) {
+            buf[p].r[l] = *(const FR *)(s + p * es);
+            buf[p].i[l] = sg * *(const FR *)(s + p * es + in->im);
+        }
+        for (p = p0 > nim ? p0 : nim; p < nre; p++) {
+            buf[p].r[l] = *(const FR *)(s + p * es);
+        }
     }
 }
 
@@ -257,28 +252,44 @@ static void FFN(scatter)(const FCV *restrict buf, const fft_lines *out, int64_t 
             FFN(scatter_tile)(v, base, p);
         }
     }
-    for (; p < nout; p++) {
-        FCV v = buf[p];
-        if (six != NULL) {
-            v = FFN(six_apply)(six, v, p, g, &mi);
-        }
-        v.r *= scale;
-        v.i *= si;
-        if (packed) {
-            FR *d = (FR *)(base[0] + p * es);
-            for (int l = 0; l < FL; l++) {
-                d[2 * l] = v.r[l];
-                d[2 * l + 1] = v.i[l];
+    if (packed || six != NULL) {
+        for (; p < nout; p++) {
+            FCV v = buf[p];
+            if (six != NULL) {
+                v = FFN(six_apply)(six, v, p, g, &mi);
             }
-        } else if (FFT_HAS_IM(out)) {
-            for (int l = 0; l < nl; l++) {
-                char *d = base[l] + p * es;
-                *(FR *)d = v.r[l];
-                *(FR *)(d + out->im) = v.i[l];
+            v.r *= scale;
+            v.i *= si;
+            if (packed) {
+                FR *d = (FR *)(base[0] + p * es);
+                for (int l = 0; l < FL; l++) {
+                    d[2 * l] = v.r[l];
+                    d[2 * l + 1] = v.i[l];
+                }
+            } else {
+                for (int l = 0; l < nl; l++) {
+                    char *d = base[l] + p * es;
+                    *(FR *)d = v.r[l];
+                    if (FFT_HAS_IM(out)) {
+                        *(FR *)(d + out->im) = v.i[l];
+                    }
+                }
+            }
+        }
+        return;
+    }
+    /* the rest: each line written along the line from its lane */
+    const int64_t p0 = p;
+    for (int l = 0; l < nl; l++) {
+        char *d = base[l];
+        if (FFT_HAS_IM(out)) {
+            for (p = p0; p < nout; p++) {
+                *(FR *)(d + p * es) = buf[p].r[l] * scale;
+                *(FR *)(d + p * es + out->im) = buf[p].i[l] * si;
             }
         } else {
-            for (int l = 0; l < nl; l++) {
-                *(FR *)(base[l] + p * es) = v.r[l];
+            for (p = p0; p < nout; p++) {
+                *(FR *)(d + p * es) = buf[p].r[l] * scale;
             }
         }
     }

@@ -22,20 +22,9 @@
 #include "core/layout.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/reduce_kernels.h"
+#include "descriptor.h"
 #include "dtype_params.h"
 #include "reduce_driver.h"
-
-/* [Why a tensor descriptor without storage] The iterator only reads ndim, shape, strides and
- * data; a stack descriptor lets it walk the private accumulator block like an operand. */
-static void acc_descriptor(pc_tensor *d, int ndim, int64_t *shape, int64_t *strides, char *data)
-{
-    memset(d, 0, sizeof *d);
-    d->ndim = ndim;
-    d->shape = shape;
-    d->strides = strides;
-    d->data = data;
-    d->dtype = PC_UINT8;
-}
 
 pc_status pc_cpu_reduce_run(const pc_kernel_args *args, const pc_rd_fns *f)
 {
@@ -72,7 +61,7 @@ pc_status pc_cpu_reduce_run(const pc_kernel_args *args, const pc_rd_fns *f)
         }
     }
     pc_tensor accd;
-    acc_descriptor(&accd, nd, acc_shape, acc_strides, acc);
+    pc_cpu_descriptor(&accd, x, nd, acc_shape, acc_strides, acc);
     f->init(acc, out->size);
 
     pc_status st = PC_OK;
