@@ -272,3 +272,42 @@ def test_memory_order_of_inplace_and_results_with_layouts():
         t = pc.asarray(v)
         r = t * 2.0 + 1.0
         np.testing.assert_array_equal(np.asarray(r), v * 2.0 + 1.0)
+
+
+UNARY_METHODS = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "conj", "cos",
+                 "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan", "log",
+                 "log1p", "log2", "log10", "logical_not", "real", "reciprocal", "round", "sign",
+                 "signbit", "sin", "sinh", "square", "sqrt", "tan", "tanh", "trunc", "negative",
+                 "bitwise_invert"]
+BINARY_METHODS = ["add", "atan2", "copysign", "divide", "equal", "floor_divide", "greater",
+                  "greater_equal", "hypot", "less", "less_equal", "logaddexp", "logical_and",
+                  "logical_or", "logical_xor", "maximum", "minimum", "multiply", "nextafter",
+                  "not_equal", "pow", "remainder", "subtract"]
+
+
+@pytest.mark.parametrize("name", UNARY_METHODS)
+def test_paddle_unary_methods(name):
+    x = (pc.asarray([1, 2, 3], dtype=pc.int32) if name == "bitwise_invert"
+         else pc.asarray([0.25, 0.5, 0.75]))
+    same(getattr(x, name)(), getattr(pc, name)(x))
+
+
+@pytest.mark.parametrize("name", BINARY_METHODS)
+def test_paddle_binary_methods(name):
+    x, y = pc.asarray([0.25, 0.5, 3.0]), pc.asarray([2.0, 0.5, -1.0])
+    same(getattr(x, name)(y), getattr(pc, name)(x, y))
+    same(getattr(x, name)(2.0), getattr(pc, name)(x, 2.0))
+
+
+def test_paddle_method_aliases():
+    x, y = pc.asarray([5, -7, 2]), pc.asarray([3, 3, 2])
+    same(x.greater_than(y), x > y)
+    same(x.less_than(y), x < y)
+    same(x.mod(y), x % y)
+    same(x.floor_mod(y), x % y)
+    same(x.elementwise_pow(y), x ** y)
+    same(x.neg(), -x)
+    same(x.bitwise_not(), ~x)
+    for name in ("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
+                 "bitwise_right_shift"):
+        same(getattr(x.abs(), name)(y), getattr(pc, name)(x.abs(), y))
