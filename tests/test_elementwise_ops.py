@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import paddle_c as pc
-from strategies import layouts
 
 BINARY_OPS = {
     "add": (operator.add, operator.iadd),
@@ -84,8 +83,9 @@ def test_unary_operators(name):
        st.sampled_from(["int8", "int32", "uint16", "int64"]), st.data())
 def test_inplace_writes_through_views(name, dt, data):
     base = np.arange(1, 25, dtype=dt).reshape(4, 6)
+    if data.draw(st.booleans(), label="Fortran order"):
+        base = np.asfortranarray(base)
     ref = base.copy()
-    view = data.draw(layouts(base[1:, ::2]))    # any layout of the same elements
     other = data.draw(st.integers(1, 3))
     np_name = {"bitwise_left_shift": "left_shift"}.get(name, name)
     getattr(np, np_name)(ref[1:, ::2], other, out=ref[1:, ::2])
@@ -94,7 +94,6 @@ def test_inplace_writes_through_views(name, dt, data):
     BINARY_OPS[name][1](v, other)
     np.testing.assert_array_equal(np.asarray(t), ref)
     np.testing.assert_array_equal(base, ref)
-    assert view.shape == v.shape
 
 
 def test_inplace_on_numpy_views_shares_memory():
@@ -108,9 +107,6 @@ def test_inplace_on_numpy_views_shares_memory():
 
 
 def test_inplace_with_overlapping_operands():
-    a = np.arange(10.0)
-    t = pc.asarray(a.copy())
-    v = pc.asarray(a.copy())
     # views of one buffer in different layouts: read from a copy
     base = np.arange(10.0)
     x = pc.asarray(base)
@@ -121,9 +117,10 @@ def test_inplace_with_overlapping_operands():
     head, tail = pc.asarray(base[1:]), pc.asarray(base[:-1])
     head += tail
     np.testing.assert_array_equal(base, np.r_[0.0, np.arange(1.0, 10.0) + np.arange(9.0)])
+    a = np.arange(10.0)
+    t = pc.asarray(a)
     t += t                   # the very same elements: no copy needed
-    assert np.asarray(t).tolist() == (2 * a).tolist()
-    assert np.asarray(v).tolist() == a.tolist()
+    assert a.tolist() == (2 * np.arange(10.0)).tolist()
 
 
 @pytest.mark.parametrize("dt,other,op", [
