@@ -5,7 +5,7 @@
  * guard. Complex dtypes: complex_impl.h.
  *
  * The C library's functions already follow the standard's special cases (they come from
- * C99's Annex F). exp, sin and cos are this library's vectorised versions (vmath.h), which
+ * C99's Annex F). exp, log, sin and cos are this library's vectorised versions (vmath.h), which
  * handle the special values themselves; sin and cos fall back to the C library for arguments
  * of magnitude 2^20 and more. float16/bfloat16 compute in float32 and round once;
  * nextafter alone steps in the narrow format itself.
@@ -15,7 +15,7 @@
 static inline PCK_CT PCK_FN(ew_sqrt)(PCK_CT x) { return EW_M(sqrt)(x); }
 static inline PCK_CT PCK_FN(ew_exp)(PCK_CT x) { return EW_M(pc_vexp)(x); }
 static inline PCK_CT PCK_FN(ew_expm1)(PCK_CT x) { return EW_M(expm1)(x); }
-static inline PCK_CT PCK_FN(ew_log)(PCK_CT x) { return EW_M(log)(x); }
+static inline PCK_CT PCK_FN(ew_log)(PCK_CT x) { return EW_M(pc_vlog)(x); }
 static inline PCK_CT PCK_FN(ew_log1p)(PCK_CT x) { return EW_M(log1p)(x); }
 static inline PCK_CT PCK_FN(ew_log2)(PCK_CT x) { return EW_M(log2)(x); }
 static inline PCK_CT PCK_FN(ew_log10)(PCK_CT x) { return EW_M(log10)(x); }
