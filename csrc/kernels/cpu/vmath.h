@@ -2,10 +2,11 @@
  * vmath.h - exp, log, sin and cos of float32 and float64 written so that the compiler vectorises
  * them: straight-line code, no branches, no table lookups, special values handled by clamping
  * and selects. Each is accurate to about 1 ulp (measured in tests/test_elementwise_accuracy.py
- * against the C library).
+ * against higher-precision references).
  *
- * What they do not handle themselves: sin/cos of arguments beyond PC_VTRIG_FAST_MAX (the fast
- * argument reduction needs |x| < 2^20); callers send those lanes to the C library (the loop
+ * What they do not handle themselves: sin/cos of arguments beyond PC_VTRIG_FAST_MAX (float64,
+ * 2^20) and PC_VTRIG_FAST_MAXf (float32, 2^16), where the fast argument reductions lose
+ * accuracy; callers send those lanes to the C library (the loop
  * templates' EW_FALLBACK). Infinities and NaN need no fallback: they propagate to NaN.
  *
  * [Why no float-to-integer conversions] Rounding to an integer uses the "shifter" trick
@@ -25,6 +26,7 @@
 #include <string.h>
 
 #define PC_VTRIG_FAST_MAX 0x1p20
+#define PC_VTRIG_FAST_MAXf 0x1p16f
 
 static inline uint64_t pc_vm_bits64(double d)
 {
@@ -178,37 +180,39 @@ static inline double pc_vlog(double x)
 
 /* ---- sin and cos ---------------------------------------------------------------------------- */
 
-/* float32 sin and cos computed in double: the reduction by pi/2 with a two-part pi/2 is exact
- * enough for |x| < 2^20 and the Taylor polynomials (to x^11 and x^12) leave errors far below a
- * float ulp, so the result is rounded once. `cosine` selects the function; the quadrant picks
- * the polynomial and the sign. */
+/* float32 sin and cos in float arithmetic (16 lanes): x = q pi/2 + r with pi/2 split in three
+ * (FDLIBM/NumPy's Cody-Waite constants; the first product is subtracted exactly), the second
+ * step done as an exact two-sum so that r = hi + lo carries the rounding errors, then musl's
+ * minimax polynomials for sin and cos on [-pi/4, pi/4] with the tail added last. For
+ * |x| < 2^16 (PC_VTRIG_FAST_MAXf); `cosine` selects the function, the quadrant the polynomial
+ * and the sign. */
 static inline float pc_vsincosf(float x, int cosine)
 {
-    const double shifter = 0x1.8p52;
-    const double xd = (double)x;
-    const double t = xd * 6.36619772367581382433e-01 + shifter;
-    const double n = t - shifter;
-    const uint64_t q = (pc_vm_bits64(t) + (uint64_t)cosine) & 3u;
-    double r = xd - n * 1.57079632673412561417e+00;
-    r = r - n * 6.07710050650619224932e-11;
-    const double z = r * r;
-    double s = 1.0 / 39916800.0;
-    s = s * z - 1.0 / 362880.0;
-    s = s * z + 1.0 / 5040.0;
-    s = s * z - 1.0 / 120.0;
-    s = s * z + 1.0 / 6.0;
-    s = r - r * z * s;
-    double c = 1.0 / 479001600.0;
-    c = c * z - 1.0 / 3628800.0;
-    c = c * z + 1.0 / 40320.0;
-    c = c * z - 1.0 / 720.0;
-    c = c * z + 1.0 / 24.0;
-    c = c * z - 0.5;
-    c = c * z + 1.0;
-    double v = (q & 1u) ? c : s;
-    v = (q & 2u) ? -v : v;
-    v = (!cosine && xd == 0) ? xd : v; /* sin(-0) is -0, which the polynomial loses */
-    return (float)v;
+    const float shifter = 0x1.8p23f;
+    const float t = x * 0x1.45f306p-1f + shifter;
+    const float q = t - shifter;
+    const uint32_t quadrant = (pc_vm_bits32(t) + (uint32_t)cosine) & 3u;
+    const float r1 = x - q * 0x1.921fb0p+0f;
+    const float p = q * 0x1.5110b4p-22f;
+    const float pe = fmaf(q, 0x1.5110b4p-22f, -p); /* q * med == p + pe exactly */
+    const float hi = r1 - p;
+    const float bb = hi - r1;
+    const float err = (r1 - (hi - bb)) + (-p - bb); /* r1 - p == hi + err exactly */
+    const float lo = err - pe - q * 0x1.846988p-48f;
+    const float z = hi * hi;
+    const float ps = -0x15555554cbac77.0p-55f +
+                     z * (0x111110896efbb2.0p-59f +
+                          z * (-0x1a00f9e2cae774.0p-65f + z * 0x16cd878c3b46a7.0p-71f));
+    const float sn = hi + (lo + hi * z * ps);
+    const float pc = 0x155553e1053a42.0p-57f +
+                     z * (-0x16c087e80f1e27.0p-62f + z * 0x199342e0ee5069.0p-68f);
+    const float hz = -0x1ffffffd0c5e81.0p-54f * z;
+    const float w = 1.0f + hz;
+    const float cs = w + (((1.0f - w) + hz) + (z * z * pc - hi * lo));
+    float v = (quadrant & 1u) ? cs : sn;
+    v = (quadrant & 2u) ? -v : v;
+    v = (!cosine && x == 0) ? x : v; /* sin(-0) is -0, which the sum loses */
+    return v;
 }
 
 /* FDLIBM's kernels on [-pi/4, pi/4] for x + y (y the tail of the reduced argument). */
