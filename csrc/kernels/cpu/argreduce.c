@@ -10,7 +10,6 @@
 #include "dtype_params.h"
 
 enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
-#define RD_AR_LANES 16
 
 typedef struct ar_axis {
     int64_t n;          /* extent of the reduced axis */

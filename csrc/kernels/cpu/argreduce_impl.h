@@ -29,12 +29,130 @@ static inline bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
     }
 }
 
-/* The index of the best of n contiguous elements (argmax/argmin): each block's best value is
- * found with SIMD lanes, and only a block that improves on the best so far is searched for
- * its first position. */
-static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
+/* 64-byte vectors of the compute type (bool as uint8) and their comparison masks */
+#if PCK_K == PCK_KB
+typedef uint8_t PCK_FN(ar_vec) __attribute__((vector_size(64)));
+#else
+typedef AR_T PCK_FN(ar_vec) __attribute__((vector_size(64)));
+#endif
+typedef __typeof__((PCK_FN(ar_vec)){0} > (PCK_FN(ar_vec)){0}) PCK_FN(ar_mask);
+#define AR_VN ((int64_t)(sizeof(PCK_FN(ar_vec)) / sizeof(AR_T)))
+
+static inline PCK_FN(ar_vec) PCK_FN(ar_load)(const PCK_T *p)
 {
-    enum { BLOCK = 512 };
+    PCK_FN(ar_vec) v;
+#if PCK_CAT(PCK_NARROW_, PCK_N)
+    for (int k = 0; k < AR_VN; k++) {
+        v[k] = PCK_LOAD(p[k]);
+    }
+#else
+    memcpy(&v, p, sizeof v);
+#endif
+    return v;
+}
+
+/* lane-wise best so far: max/min with NaN taken (NaN is the best, the first one wins) */
+static inline PCK_FN(ar_vec) PCK_FN(ar_vbest)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) v)
+{
+    PCK_FN(ar_mask) take = which == AR_MAX ? (v > a) : (v < a);
+#if PCK_K == PCK_KF
+    take |= v != v;
+#endif
+    return (PCK_FN(ar_vec))(((PCK_FN(ar_mask))v & take) | ((PCK_FN(ar_mask))a & ~take));
+}
+
+/* The index of the best of n contiguous elements (argmax/argmin) for element types of 32 or 64
+ * bits, n < 2^31: every lane keeps its best value and that value's position (a vector of the
+ * mask type), so the data is read once with no second search; the lanes are then combined,
+ * the smallest position winning ties. */
+/* one step of a lane chain: take v (at positions cur) where it is better than best */
+static inline void PCK_FN(ar_lane_step)(int which, PCK_FN(ar_vec) *best, PCK_FN(ar_mask) *pos,
+                                        PCK_FN(ar_vec) v, PCK_FN(ar_mask) cur)
+{
+    PCK_FN(ar_mask) take = which == AR_MAX ? (v > *best) : (v < *best);
+#if PCK_K == PCK_KF
+    take = (take | (v != v)) & (*best == *best);
+#endif
+    *best = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))v & take) | ((PCK_FN(ar_mask))*best & ~take));
+    *pos = (cur & take) | (*pos & ~take);
+}
+
+/* merge chain (v, vpos) into (best, pos): the better value, the smaller position on ties */
+static inline void PCK_FN(ar_lane_merge)(int which, PCK_FN(ar_vec) *best, PCK_FN(ar_mask) *pos,
+                                         PCK_FN(ar_vec) v, PCK_FN(ar_mask) vpos)
+{
+    PCK_FN(ar_mask) take = which == AR_MAX ? (v > *best) : (v < *best);
+    PCK_FN(ar_mask) eq = v == *best;
+#if PCK_K == PCK_KF
+    const PCK_FN(ar_mask) vnan = v != v;
+    const PCK_FN(ar_mask) bnan = *best != *best;
+    take = (take | vnan) & ~bnan;
+    eq |= vnan & bnan;
+#endif
+    take |= eq & (vpos < *pos);
+    *best = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))v & take) | ((PCK_FN(ar_mask))*best & ~take));
+    *pos = (vpos & take) | (*pos & ~take);
+}
+
+static int64_t PCK_FN(ar_contig_lanes)(int which, const PCK_T *a, int64_t n)
+{
+    /* [Why four chains] each step depends on the previous one through a compare and a blend;
+     * four independent chains keep the vector units busy instead of waiting on latency */
+    PCK_FN(ar_vec) best[4];
+    PCK_FN(ar_mask) pos[4];
+    PCK_FN(ar_mask) iota;
+    for (int k = 0; k < AR_VN; k++) {
+        iota[k] = k;
+    }
+    for (int u = 0; u < 4; u++) {
+        best[u] = PCK_FN(ar_load)(a);
+        pos[u] = iota;
+    }
+    /* chain 0 starts on the elements it was seeded with: no change, as "better" is strict */
+    int64_t i = 0;
+    for (; i + 4 * AR_VN <= n; i += 4 * AR_VN) {
+        for (int u = 0; u < 4; u++) {
+            PCK_FN(ar_lane_step)(which, &best[u], &pos[u], PCK_FN(ar_load)(a + i + u * AR_VN),
+                                 iota + (__typeof__(iota[0]))(i + u * AR_VN));
+        }
+    }
+    for (; i + AR_VN <= n; i += AR_VN) {
+        PCK_FN(ar_lane_step)(which, &best[0], &pos[0], PCK_FN(ar_load)(a + i),
+                             iota + (__typeof__(iota[0]))i);
+    }
+    PCK_FN(ar_lane_merge)(which, &best[0], &pos[0], best[1], pos[1]);
+    PCK_FN(ar_lane_merge)(which, &best[2], &pos[2], best[3], pos[3]);
+    PCK_FN(ar_lane_merge)(which, &best[0], &pos[0], best[2], pos[2]);
+    AR_T bb = (AR_T)best[0][0];
+    int64_t at = (int64_t)pos[0][0];
+    for (int k = 1; k < AR_VN; k++) {
+        const AR_T v = (AR_T)best[0][k];
+        const int64_t p = (int64_t)pos[0][k];
+        const bool same = AR_ISNAN(v) ? AR_ISNAN(bb) : v == bb;
+        if (PCK_FN(ar_better)(which, v, bb) || (same && p < at)) {
+            bb = v;
+            at = p;
+        }
+    }
+    for (; i < n; i++) {
+        const AR_T v = PCK_LOAD(a[i]);
+        if (PCK_FN(ar_better)(which, v, bb)) {
+            bb = v;
+            at = i;
+        }
+    }
+    return at;
+}
+
+/* The index of the best of n contiguous elements (argmax/argmin): each block's best value is
+ * found on vectors, and only a block that improves on the best so far is searched for its
+ * first position, so the data is read from memory once. */
+static int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
+{
+    enum { BLOCK = 1024 };
+    if (sizeof(AR_T) >= 4 && n >= AR_VN && n < ((int64_t)1 << 31) - 4 * AR_VN) {
+        return PCK_FN(ar_contig_lanes)(which, a, n);
+    }
     AR_T best = PCK_LOAD(a[0]);
     int64_t at = 0;
     if (AR_ISNAN(best)) {
@@ -42,21 +160,17 @@ static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
     }
     for (int64_t b0 = 0; b0 < n; b0 += BLOCK) {
         const int64_t m = n - b0 < BLOCK ? n - b0 : BLOCK;
-        AR_T lane[RD_AR_LANES];
-        for (int k = 0; k < RD_AR_LANES; k++) {
-            lane[k] = best;
-        }
+        PCK_FN(ar_vec) l0 = (PCK_FN(ar_vec)){0} + (__typeof__(l0[0]))best;
+        PCK_FN(ar_vec) l1 = l0;
         int64_t i = 0;
-        for (; i + RD_AR_LANES <= m; i += RD_AR_LANES) {
-            for (int k = 0; k < RD_AR_LANES; k++) {
-                const AR_T v = PCK_LOAD(a[b0 + i + k]);
-                lane[k] = (which == AR_MAX ? v > lane[k] : v < lane[k]) || AR_ISNAN(v) ? v
-                                                                                       : lane[k];
-            }
+        for (; i + 2 * AR_VN <= m; i += 2 * AR_VN) {
+            l0 = PCK_FN(ar_vbest)(which, l0, PCK_FN(ar_load)(a + b0 + i));
+            l1 = PCK_FN(ar_vbest)(which, l1, PCK_FN(ar_load)(a + b0 + i + AR_VN));
         }
         AR_T bb = best;
-        for (int k = 0; k < RD_AR_LANES; k++) {
-            bb = PCK_FN(ar_better)(which, lane[k], bb) ? lane[k] : bb;
+        for (int k = 0; k < AR_VN; k++) {
+            bb = PCK_FN(ar_better)(which, (AR_T)l0[k], bb) ? (AR_T)l0[k] : bb;
+            bb = PCK_FN(ar_better)(which, (AR_T)l1[k], bb) ? (AR_T)l1[k] : bb;
         }
         for (; i < m; i++) {
             const AR_T v = PCK_LOAD(a[b0 + i]);
@@ -65,8 +179,27 @@ static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
         if (!PCK_FN(ar_better)(which, bb, best)) {
             continue;
         }
-        /* the first element of the block equal to bb (or the first NaN) */
-        for (int64_t j = 0; j < m; j++) {
+        /* the first element of the block equal to bb (or the first NaN), a vector at a time */
+        const PCK_FN(ar_vec) target = (PCK_FN(ar_vec)){0} + (__typeof__(target[0]))bb;
+        int64_t j = 0;
+        for (; j + AR_VN <= m; j += AR_VN) {
+            const PCK_FN(ar_vec) v = PCK_FN(ar_load)(a + b0 + j);
+#if PCK_K == PCK_KF
+            const PCK_FN(ar_mask) hit = AR_ISNAN(bb) ? (v != v) : (v == target);
+#else
+            const PCK_FN(ar_mask) hit = v == target;
+#endif
+            uint64_t words[sizeof hit / 8];
+            memcpy(words, &hit, sizeof hit);
+            uint64_t any = 0;
+            for (size_t w = 0; w < sizeof hit / 8; w++) {
+                any |= words[w];
+            }
+            if (any != 0) {
+                break;
+            }
+        }
+        for (; j < m; j++) {
             const AR_T v = PCK_LOAD(a[b0 + j]);
             if (AR_ISNAN(bb) ? AR_ISNAN(v) : v == bb) {
                 at = b0 + j;
@@ -186,6 +319,7 @@ static const pc_whole_fn PCK_FN(ark_nanargmax) = PCK_FN(ar_nanargmax);
 static const pc_whole_fn PCK_FN(ark_nanargmin) = PCK_FN(ar_nanargmin);
 #undef AR_T
 #undef AR_ISNAN
+#undef AR_VN
 #else
 static const pc_whole_fn PCK_FN(ark_argmax) = NULL;
 static const pc_whole_fn PCK_FN(ark_argmin) = NULL;
