@@ -234,6 +234,32 @@ def test_deleter_runs_on_a_thread_without_the_gil():
     assert sys.getrefcount(a) == base
 
 
+def test_deleters_race_on_many_threads():
+    import ctypes
+    a = np.arange(5.0)
+    base = sys.getrefcount(a)
+    t = pc.asarray(a)
+    caps = [t.__dlpack__(max_version=(1, 0)) for _ in range(800)]
+    del t
+    structs = [versioned_struct(c) for c in caps]
+    for c in caps:
+        mark_used(c)
+    calls = [(m.deleter, ctypes.pointer(m)) for m in structs]
+
+    def run(chunk):
+        for deleter, ptr in chunk:
+            deleter(ptr)  # ctypes drops the GIL: the threads really run at once
+
+    threads = [threading.Thread(target=run, args=(calls[i::8],)) for i in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    del caps, structs, calls
+    gc.collect()
+    assert sys.getrefcount(a) == base
+
+
 SHUTDOWN_SCRIPT = r"""
 import builtins, numpy as np, paddle_c as pc
 a = np.arange(6.0)

@@ -141,8 +141,9 @@ def test_matmul_operators():
         t @= pc.asarray(np.ones((4, 2)))
     np.testing.assert_allclose(np.asarray(t), a @ b)  # unchanged by the failed @=
     ti = pc.asarray(np.ones((2, 2), dtype=np.int32))
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         ti @= pc.asarray(np.ones((2, 2)))
+    np.testing.assert_array_equal(np.asarray(ti), np.ones((2, 2)))
 
 
 # ---- tensordot, vecdot, outer, cross, diagonal, matrix_power --------------------------------
@@ -452,3 +453,28 @@ def test_signatures():
     assert str(inspect.signature(pc.vecdot)) == "(x1, x2, /, *, axis=-1)"
     assert list(inspect.signature(pc.linalg.svd).parameters) == ["x", "full_matrices"]
     assert pc.linalg.matmul is pc.matmul
+
+
+@pytest.mark.parametrize("dtype", FLOAT_DTYPES)
+def test_solve_broadcasts_batches(dtype):
+    rng = np.random.default_rng(8)
+    a = _random((2, 1, 3, 3), dtype, rng) + 4 * np.eye(3)
+    b = _random((4, 3, 2), dtype, rng)
+    x = np.asarray(pc.linalg.solve(pc.asarray(a), pc.asarray(b)))
+    assert x.shape == (2, 4, 3, 2)
+    _close(a @ x, np.broadcast_to(b, x.shape), dtype, np.abs(b).max() * 10)
+    np.testing.assert_allclose(x, np.linalg.solve(a, b), rtol=1e-3, atol=1e-4)
+    with pytest.raises(ValueError):
+        pc.linalg.solve(pc.asarray(a), pc.asarray(b[..., :2, :]))
+    with pytest.raises(ValueError):
+        pc.linalg.solve(pc.asarray(a), pc.asarray(_random((3, 3, 3, 2), dtype, rng)))
+
+
+@pytest.mark.parametrize("dtype", FLOAT_DTYPES + ["int64"])
+def test_vecdot_long_vectors(dtype):
+    rng = np.random.default_rng(9)
+    a = (_random((3, 40), dtype, rng) * 10).astype(dtype)
+    b = (_random((2, 1, 40), dtype, rng) * 10).astype(dtype)
+    for x, y in [(a, b), (a[:, ::2], b[..., ::2]), (a[:, ::-1], b), (a.T.copy().T, b)]:
+        r = pc.vecdot(pc.asarray(x), pc.asarray(y))
+        np.testing.assert_allclose(np.asarray(r), np.vecdot(x, y), rtol=1e-5, atol=1e-3)

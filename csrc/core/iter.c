@@ -76,7 +76,14 @@ pc_status pc_iter_init(pc_iter *it, int nop, const pc_tensor *const *ops, int nd
         }
         it->data[k] = t->data;
     }
-    it->device = pc_tensor_device(ops[0]);
+    /* operands may be descriptors of host scratch memory without a storage (reductions' accumulators) */
+    it->device = pc_device_cpu();
+    for (int k = 0; k < nop; k++) {
+        if (ops[k]->storage != NULL) {
+            it->device = pc_tensor_device(ops[k]);
+            break;
+        }
+    }
     it->nop = nop;
     it->size = size;
     it->ndim = 0;

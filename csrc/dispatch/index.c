@@ -259,7 +259,9 @@ static pc_status build_plan(const pc_tensor *x, int n, const pc_index *index, in
             }
             *a = (adv_item){ADV_MASK, p->ndim, ax, t->ndim, t, 0};
             for (int k = 0; k < t->ndim && st == PC_OK; k++, ax++) {
-                if (t->shape[k] != x->shape[ax]) {
+                /* a mask axis of extent 0 selects nothing from any extent (the standard's
+                 * rule; NumPy raises) */
+                if (t->shape[k] != x->shape[ax] && t->shape[k] != 0) {
                     st = pc_error_set(PC_ERR_INDEX, "boolean index did not match indexed "
                                       "tensor along axis %d; size of axis is %lld but size "
                                       "of corresponding boolean axis is %lld", ax,
@@ -976,7 +978,7 @@ pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
 static pc_status check_axis(int axis, int ndim, int *out)
 {
     if (axis < -ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_VALUE, "axis %d is out of bounds for a tensor of dimension %d",
+        return pc_error_set(PC_ERR_AXIS, "axis %d is out of bounds for a tensor of dimension %d",
                             axis, ndim);
     }
     *out = axis < 0 ? axis + ndim : axis;

@@ -16,7 +16,7 @@
 static pc_status norm_axis(int64_t axis, int ndim, int *out)
 {
     if (axis < -(int64_t)ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_VALUE, "axis %lld is out of bounds for a tensor of "
+        return pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a tensor of "
                             "dimension %d", (long long)axis, ndim);
     }
     *out = (int)(axis < 0 ? axis + ndim : axis);
@@ -232,8 +232,9 @@ pc_status pc_unstack(const pc_tensor *x, int64_t axis, pc_tensor **out)
     }
     int64_t made = 0;
     while (made < x->shape[ax] && st == PC_OK) {
-        st = pc_tensor_restride(x, x->ndim - 1, shape, strides,
-                                x->offset + made * x->strides[ax], &out[made]);
+        /* views of an empty tensor stay at its offset, inside the storage */
+        const int64_t offset = x->size == 0 ? x->offset : x->offset + made * x->strides[ax];
+        st = pc_tensor_restride(x, x->ndim - 1, shape, strides, offset, &out[made]);
         made += st == PC_OK;
     }
     if (st != PC_OK) {

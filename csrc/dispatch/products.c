@@ -2,7 +2,7 @@
  * products.c - the core's products: matmul (the standard's 1-D rules and batch broadcasting),
  * tensordot, vecdot, outer, cross and matrix_power. Shapes, promotion and operand views are
  * prepared here; the arithmetic is the MATMUL, VECDOT and CROSS kernels
- * (dispatch/linalg_kernels.h).
+ * (dispatch/linalg_kernels.h) and, for outer, the elementwise multiply.
  *
  * Ownership: every temporary view or converted operand is freed on the single exit path of the
  * function that made it; results go to the caller.
@@ -13,6 +13,7 @@
 #include "dispatch.h"
 #include "linalg_kernels.h"
 #include "linalg_util.h"
+#include "paddle_c/elementwise.h"
 #include "paddle_c/linalg.h"
 #include "paddle_c/ops.h"
 
@@ -476,8 +477,15 @@ done:
     return st;
 }
 
+/* [Why outer multiplies] Each element is one product, exactly as the elementwise multiply
+ * rounds it (signed zeros included); a k = 1 gemm would add a zero and lose -0.0. */
 pc_status pc_outer(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
 {
+    pc_dtype dt;
+    pc_status st = product_dtype("outer", a, b, &dt);
+    if (st != PC_OK) {
+        return st;
+    }
     if (a->ndim != 1 || b->ndim != 1) {
         return pc_error_set(PC_ERR_VALUE, "outer: expected two 1-d tensors, got %d-d and %d-d",
                             a->ndim, b->ndim);
@@ -486,7 +494,7 @@ pc_status pc_outer(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     int64_t strides[2] = {a->strides[0], 0};
     pc_tensor *col;
     pc_tensor *row = NULL;
-    pc_status st = pc_tensor_restride(a, 2, shape, strides, a->offset, &col);
+    st = pc_tensor_restride(a, 2, shape, strides, a->offset, &col);
     if (st != PC_OK) {
         return st;
     }
@@ -496,7 +504,8 @@ pc_status pc_outer(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     strides[1] = b->strides[0];
     st = pc_tensor_restride(b, 2, shape, strides, b->offset, &row);
     if (st == PC_OK) {
-        st = pc_matmul(col, row, out);
+        const pc_operand args[2] = {pc_operand_tensor(col), pc_operand_tensor(row)};
+        st = pc_ew(PC_EW_MULTIPLY, args, out);
     }
     pc_tensor_free(col);
     pc_tensor_free(row);

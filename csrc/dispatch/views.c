@@ -15,7 +15,7 @@
 static pc_status norm_axis(int64_t axis, int ndim, int *out)
 {
     if (axis < -(int64_t)ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_VALUE, "axis %lld is out of bounds for a tensor of "
+        return pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a tensor of "
                             "dimension %d", (long long)axis, ndim);
     }
     *out = (int)(axis < 0 ? axis + ndim : axis);
@@ -34,7 +34,7 @@ static pc_status norm_unique_axes(int n, const int64_t *axes, int ndim, int *out
             return st;
         }
         if (marks[out[i]]) {
-            return pc_error_set(PC_ERR_VALUE, "repeated axis %lld", (long long)axes[i]);
+            return pc_error_set(PC_ERR_AXIS, "repeated axis %lld", (long long)axes[i]);
         }
         marks[out[i]] = true;
     }

@@ -345,6 +345,32 @@ static PyObject *fn_linspace(PyObject *mod, PyObject *const *args, Py_ssize_t na
     return pcpy_tensor_result(st, s, t);
 }
 
+/* A diagonal offset: any integer, clamped to the int64 range (an offset beyond every matrix
+ * selects nothing, however large it is). */
+static int diagonal_offset(PyObject *obj, int64_t *out)
+{
+    *out = 0;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "k must be an integer, not %s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *idx = PyNumber_Index(obj);
+    if (idx == NULL) {
+        return -1;
+    }
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
+    Py_DECREF(idx);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *out = overflow > 0 ? INT64_MAX : overflow < 0 ? -INT64_MAX : v;
+    return 0;
+}
+
 static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"n_rows", "n_cols", "k", "dtype", "device", NULL};
@@ -358,7 +384,7 @@ static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, 
     int64_t cols;
     int64_t k;
     if (pcpy_int64_arg(a[0], "n_rows", 0, &rows) < 0 ||
-        pcpy_int64_arg(a[1], "n_cols", rows, &cols) < 0 || pcpy_int64_arg(a[2], "k", 0, &k) < 0) {
+        pcpy_int64_arg(a[1], "n_cols", rows, &cols) < 0 || diagonal_offset(a[2], &k) < 0) {
         return NULL;
     }
     if (rows < 0 || cols < 0) {
@@ -386,7 +412,7 @@ static PyObject *tri(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyO
     }
     pcpy_state *st = pcpy_state_from_module(mod);
     int64_t k;
-    if (pcpy_int64_arg(a[1], "k", 0, &k) < 0) {
+    if (diagonal_offset(a[1], &k) < 0) {
         return NULL;
     }
     if (!pcpy_tensor_check(st, a[0])) {
@@ -462,7 +488,8 @@ static PyObject *fn_meshgrid(PyObject *mod, PyObject *const *args, Py_ssize_t na
         shape[0] = shape[1];
         shape[1] = tmp;
     }
-    PyObject *result = PyList_New(n);
+    /* a tuple since the 2025.12 standard (a list before) */
+    PyObject *result = PyTuple_New(n);
     if (result == NULL) {
         return NULL;
     }
@@ -487,7 +514,7 @@ static PyObject *fn_meshgrid(PyObject *mod, PyObject *const *args, Py_ssize_t na
             Py_DECREF(result);
             return NULL;
         }
-        PyList_SET_ITEM(result, i, o);
+        PyTuple_SET_ITEM(result, i, o);
     }
     return result;
 }
@@ -590,7 +617,7 @@ PyMethodDef pcpy_creation_methods[] = {
      "triu(x, /, *, k=0)\n--\n\nThe upper triangle (elements with j - i >= k) of the last two "
      "axes."},
     {"meshgrid", FASTCALL_KW(fn_meshgrid),
-     "meshgrid(*arrays, indexing='xy')\n--\n\nCoordinate matrices from 1-D tensors."},
+     "meshgrid(*arrays, indexing='xy')\n--\n\nCoordinate matrices from 1-D tensors (a tuple)."},
     {"from_dlpack", FASTCALL_KW(fn_from_dlpack),
      "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA Tensor sharing memory with a DLPack "
      "producer."},

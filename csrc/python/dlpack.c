@@ -283,60 +283,74 @@ static PyObject *tensor_from_capsule(pcpy_state *st, PyObject *capsule, bool all
     return pcpy_tensor_wrap(st, t);
 }
 
-/* Call producer.__dlpack__ with the keywords in `kwargs`; producers that predate a keyword
- * raise TypeError, and are asked again with none (the standard's recommendation). New
- * reference. */
-static PyObject *call_dlpack(PyObject *obj, PyObject *kwargs)
+/* Call producer.__dlpack__(max_version=(1, 3), copy=..., dl_device=...), leaving out copy when
+ * it is None (-1) and dl_device when NULL. Producers that predate the keywords raise TypeError
+ * and are asked again with none (the standard's recommendation). New reference. */
+static PyObject *call_dlpack(PyObject *obj, int copy, const pc_device *dl_device)
 {
-    PyObject *method = PyObject_GetAttrString(obj, "__dlpack__");
-    if (method == NULL) {
-        return NULL;
+    /* [Why vectorcall with interned names] A consumer call builds no dict, no bound method and
+     * no fresh strings: importing a small array costs about as much as NumPy's own. */
+    PyObject *name = PyUnicode_InternFromString("__dlpack__");
+    PyObject *version = Py_BuildValue("(ii)", DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION);
+    PyObject *device = NULL;
+    PyObject *kwnames = NULL;
+    PyObject *capsule = NULL;
+    if (dl_device != NULL) {
+        DLDevice d = pc_dlpack_device_of(*dl_device);
+        device = Py_BuildValue("(ii)", (int)d.device_type, (int)d.device_id);
     }
-    PyObject *empty = PyTuple_New(0);
-    PyObject *capsule = empty != NULL ? PyObject_Call(method, empty, kwargs) : NULL;
+    if (name == NULL || version == NULL || (dl_device != NULL && device == NULL)) {
+        goto done;
+    }
+    PyObject *args[4] = {obj, version};
+    const char *keys[3] = {"max_version"};
+    int nkw = 1;
+    if (copy != -1) {
+        args[1 + nkw] = copy ? Py_True : Py_False;
+        keys[nkw++] = "copy";
+    }
+    if (device != NULL) {
+        args[1 + nkw] = device;
+        keys[nkw++] = "dl_device";
+    }
+    kwnames = PyTuple_New(nkw);
+    for (int i = 0; kwnames != NULL && i < nkw; i++) {
+        PyObject *key = PyUnicode_InternFromString(keys[i]);
+        if (key == NULL) {
+            Py_CLEAR(kwnames);
+            break;
+        }
+        PyTuple_SET_ITEM(kwnames, i, key);
+    }
+    if (kwnames == NULL) {
+        goto done;
+    }
+    const size_t nargsf = 1 | PY_VECTORCALL_ARGUMENTS_OFFSET;
+    capsule = PyObject_VectorcallMethod(name, args, nargsf, kwnames);
     if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
-        capsule = PyObject_CallNoArgs(method);
+        capsule = PyObject_VectorcallMethod(name, args, nargsf, NULL);
     }
-    Py_XDECREF(empty);
-    Py_DECREF(method);
+done:
+    Py_XDECREF(name);
+    Py_XDECREF(version);
+    Py_XDECREF(device);
+    Py_XDECREF(kwnames);
     return capsule;
 }
 
 /* The producer's device (its __dlpack_device__). */
 static int producer_device(PyObject *obj, DLDevice *out)
 {
-    PyObject *dev = PyObject_CallMethod(obj, "__dlpack_device__", NULL);
+    PyObject *name = PyUnicode_InternFromString("__dlpack_device__");
+    PyObject *dev = name != NULL ? PyObject_CallMethodNoArgs(obj, name) : NULL;
+    Py_XDECREF(name);
     if (dev == NULL) {
         return -1;
     }
     int r = dl_device_from_py(dev, "__dlpack_device__()", out);
     Py_DECREF(dev);
     return r;
-}
-
-/* The keywords of a consumer's __dlpack__ call. New reference. */
-static PyObject *dlpack_kwargs(int copy, const pc_device *dl_device)
-{
-    PyObject *kwargs = PyDict_New();
-    PyObject *version = Py_BuildValue("(ii)", DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION);
-    int fail = kwargs == NULL || version == NULL ||
-               PyDict_SetItemString(kwargs, "max_version", version) < 0;
-    Py_XDECREF(version);
-    if (!fail && copy != -1) {
-        fail = PyDict_SetItemString(kwargs, "copy", copy ? Py_True : Py_False) < 0;
-    }
-    if (!fail && dl_device != NULL) {
-        DLDevice d = pc_dlpack_device_of(*dl_device);
-        PyObject *dl = Py_BuildValue("(ii)", (int)d.device_type, (int)d.device_id);
-        fail = dl == NULL || PyDict_SetItemString(kwargs, "dl_device", dl) < 0;
-        Py_XDECREF(dl);
-    }
-    if (fail) {
-        Py_XDECREF(kwargs);
-        return NULL;
-    }
-    return kwargs;
 }
 
 static PyObject *from_producer(pcpy_state *st, PyObject *obj, const pc_device *device, int copy)
@@ -358,15 +372,11 @@ static PyObject *from_producer(pcpy_state *st, PyObject *obj, const pc_device *d
                         "device; moving it needs a copy");
         return NULL;
     }
-    PyObject *kwargs = dlpack_kwargs(copy, cross ? &target : NULL);
-    PyObject *capsule = kwargs != NULL ? call_dlpack(obj, kwargs) : NULL;
-    Py_XDECREF(kwargs);
+    PyObject *capsule = call_dlpack(obj, copy, cross ? &target : NULL);
     if (capsule == NULL && cross && known && PyErr_ExceptionMatches(PyExc_BufferError)) {
         /* the producer cannot reach our device itself: take its own and move it here */
         PyErr_Clear();
-        kwargs = dlpack_kwargs(-1, NULL);
-        capsule = kwargs != NULL ? call_dlpack(obj, kwargs) : NULL;
-        Py_XDECREF(kwargs);
+        capsule = call_dlpack(obj, -1, NULL);
     }
     if (capsule == NULL) {
         return NULL;

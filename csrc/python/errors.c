@@ -25,6 +25,22 @@ static PyObject *exception_for(pc_status st)
     }
 }
 
+/* paddle_c.AxisError (module.c creates it), or IndexError before the module exists. New
+ * reference. */
+static PyObject *axis_error(void)
+{
+    PyObject *name = PyUnicode_FromString("paddle_c._C");
+    PyObject *mod = name != NULL ? PyImport_GetModule(name) : NULL;
+    Py_XDECREF(name);
+    PyObject *cls = mod != NULL ? PyObject_GetAttrString(mod, "AxisError") : NULL;
+    Py_XDECREF(mod);
+    if (cls == NULL) {
+        PyErr_Clear();
+        return Py_NewRef(PyExc_IndexError);
+    }
+    return cls;
+}
+
 PyObject *pcpy_raise(pc_status st)
 {
     if (st == PC_OK) {
@@ -32,7 +48,9 @@ PyObject *pcpy_raise(pc_status st)
         return NULL;
     }
     const char *msg = pc_error_message();
-    PyErr_SetString(exception_for(st), msg[0] ? msg : "paddle_c: operation failed");
+    PyObject *cls = st == PC_ERR_AXIS ? axis_error() : Py_NewRef(exception_for(st));
+    PyErr_SetString(cls, msg[0] ? msg : "paddle_c: operation failed");
+    Py_DECREF(cls);
     return NULL;
 }
 

@@ -555,9 +555,8 @@ static PyObject *do_flatten(pcpy_state *st, PyObject *x, PyObject *start_obj,
     stop = stop < 0 ? stop + nd : stop;
     if (start < 0 || start >= nd || stop < 0 || stop >= nd || start > stop) {
         Py_DECREF(x);
-        PyErr_Format(PyExc_ValueError, "flatten: invalid start_axis/stop_axis for a tensor of "
-                     "dimension %d", t->ndim);
-        return NULL;
+        return pcpy_raise(pc_error_set(PC_ERR_AXIS, "flatten: invalid start_axis/stop_axis "
+                                       "for a tensor of dimension %d", t->ndim));
     }
     int64_t shape[PC_MAX_NDIM];
     int n = 0;
@@ -723,9 +722,8 @@ static PyObject *fn_unstack(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     const pc_tensor *t = pcpy_tensor_get(x);
     if (t->ndim == 0 || axis < -(int64_t)t->ndim || axis >= t->ndim) {
         Py_DECREF(x);
-        PyErr_Format(PyExc_ValueError, "unstack: axis %lld is out of bounds for a tensor of "
-                     "dimension %d", (long long)axis, t->ndim);
-        return NULL;
+        return pcpy_raise(pc_error_set(PC_ERR_AXIS, "unstack: axis %lld is out of bounds for a "
+                                       "tensor of dimension %d", (long long)axis, t->ndim));
     }
     const int64_t n = t->shape[axis < 0 ? axis + t->ndim : axis];
     pc_tensor **outs = PyMem_Calloc((size_t)n + 1, sizeof *outs);
@@ -782,9 +780,8 @@ static int norm_axis_arg(PyObject *obj, int ndim, int64_t dflt, int *out)
         return -1;
     }
     if (axis < -(int64_t)ndim || axis >= ndim) {
-        PyErr_Format(PyExc_ValueError, "axis %lld is out of bounds for a tensor of dimension %d",
-                     (long long)axis, ndim);
-        return -1;
+        return pcpy_raise_int(pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a "
+                                           "tensor of dimension %d", (long long)axis, ndim));
     }
     *out = (int)(axis < 0 ? axis + ndim : axis);
     return 0;

@@ -38,6 +38,21 @@ static int module_exec(PyObject *module)
             return -1;
         }
     }
+    /* [Why AxisError] NumPy's AxisError is both a ValueError and an IndexError; code written
+     * for NumPy, Paddle (ValueError) or the array API tests (IndexError) catches it. */
+    PyObject *bases = PyTuple_Pack(2, PyExc_ValueError, PyExc_IndexError);
+    PyObject *axis_error =
+        bases != NULL ? PyErr_NewExceptionWithDoc("paddle_c.AxisError",
+                                                  "An axis argument is out of range or repeated.",
+                                                  bases, NULL)
+                      : NULL;
+    Py_XDECREF(bases);
+    const int added = axis_error != NULL ? PyModule_AddObjectRef(module, "AxisError", axis_error)
+                                         : -1;
+    Py_XDECREF(axis_error);
+    if (added < 0) {
+        return -1;
+    }
     if (PyModule_AddIntConstant(module, "MAX_NDIM", PC_MAX_NDIM) < 0 ||
         PyModule_AddStringConstant(module, "__array_api_version__", "2025.12") < 0) {
         return -1;

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple, Optional, Tuple, Union
 
 from . import _C
-from ._C import Tensor, matmul, tensordot, vecdot  # noqa: F401
+from ._C import Tensor, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401
+from ._dtypes import finfo as _finfo
 
 __all__ = [
     "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
@@ -137,11 +138,6 @@ def svdvals(x: Tensor, /) -> Tensor:
     return _C._linalg_svdvals(x)
 
 
-def matrix_transpose(x: Tensor, /) -> Tensor:
-    """Transpose of each matrix (the last two axes swapped), a view."""
-    return _C.matrix_transpose(x)
-
-
 # ---- compositions of the main namespace -----------------------------------------------------
 
 def _real_float(x: Tensor) -> Tensor:
@@ -202,7 +198,7 @@ def matrix_norm(x: Tensor, /, *, keepdims: bool = False,
 
 def _default_rtol(x: Tensor, s: Tensor):
     m, n = x.shape[-2:]
-    return max(m, n) * _C.finfo(s.dtype).eps
+    return max(m, n) * _finfo(s.dtype).eps
 
 
 def matrix_rank(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) -> Tensor:

@@ -36,7 +36,7 @@ typedef int (*pc_loop_fn)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                           const int64_t *strides);
 
 typedef struct pc_iter {
-    pc_device device;                       /* where the operands live (that of ops[0]) */
+    pc_device device;                       /* where the operands live (the first with a storage) */
     int nop;                                /* operands */
     int ndim;                               /* after dropping, sorting and coalescing */
     int64_t size;                           /* total elements */

@@ -24,7 +24,9 @@ typedef enum pc_status {
     PC_ERR_NOTIMPL,     /* no kernel for (op, backend, dtype)  -> NotImplementedError */
     PC_ERR_BUFFER,      /* DLPack / buffer export problem      -> BufferError */
     PC_ERR_RUNTIME,     /* device failure                      -> RuntimeError */
-    PC_ERR_OVERFLOW     /* a scalar does not fit its dtype     -> OverflowError */
+    PC_ERR_OVERFLOW,    /* a scalar does not fit its dtype     -> OverflowError */
+    PC_ERR_AXIS         /* an axis out of range or repeated    -> paddle_c.AxisError (a
+                           ValueError and an IndexError, like NumPy's) */
 } pc_status;
 
 /* Record `status` with a printf-style message for the calling thread; returns `status`. */

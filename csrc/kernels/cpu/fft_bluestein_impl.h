@@ -31,7 +31,7 @@ static pc_status FFN(bluestein_lines)(const fft_plan *p, int64_t count, const ff
     const FR sg = cin ? (FR)-1 : (FR)1;
     const FR so = cout ? (FR)-1 : (FR)1;
     const int64_t nre = in->nre < n ? in->nre : n;
-    const int64_t nim = in->im < 0 ? 0 : (in->nim < nre ? in->nim : nre);
+    const int64_t nim = !FFT_HAS_IM(in) ? 0 : (in->nim < nre ? in->nim : nre);
     const int64_t csz = (int64_t)sizeof(FC);
     pc_status st = PC_OK;
     for (int64_t c0 = 0; c0 < count && st == PC_OK; c0 += chunk) {
@@ -81,7 +81,7 @@ static pc_status FFN(bluestein_lines)(const fft_plan *p, int64_t count, const ff
                 const FC c = {al[k].r, -al[k].i};
                 const FC v = FFN(c_mul)(c, chirp[k]);
                 *(FR *)(dst + k * out->es) = v.r * scale;
-                if (out->im >= 0) {
+                if (FFT_HAS_IM(out)) {
                     *(FR *)(dst + k * out->es + out->im) = v.i * scale * so;
                 }
             }

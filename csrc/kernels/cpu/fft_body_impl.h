@@ -11,6 +11,7 @@
  *
  * Names used by the parts (undefined again at the end):
  *   FR     the real type (float, double)      FV    a lane vector of FR (fft_vf, fft_vd)
+ *   FVI    an integer vector of FR's width (shuffle masks)
  *   FL     lanes per vector                   FCV   a lane vector of complex values (split)
  *   FC     one complex value (interleaved)    FFN(name)  name_COMPLEX64 / name_COMPLEX128
  *   FPREC  the plan precision (fft_prec)
@@ -20,6 +21,7 @@
 
 #define FR PCK_RT
 #define FV PCK_CAT(FFT_V_, PCK_N)
+#define FVI PCK_CAT(FFT_VI_, PCK_N)
 #define FL ((int)(FFT_VBYTES / sizeof(FR)))
 #define FFN(name) PCK_FN(name)
 #define FCV FFN(fft_cv)
@@ -50,6 +52,7 @@ typedef struct {
 
 #undef FR
 #undef FV
+#undef FVI
 #undef FL
 #undef FFN
 #undef FCV

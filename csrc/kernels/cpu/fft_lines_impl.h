@@ -50,13 +50,118 @@ static bool FFN(packed)(const fft_lines *d, char *const *base, int nl)
     return true;
 }
 
+/* True when each of FL lines holds contiguous complex values (a tile of FL lines by FL
+ * elements is FL rows of two vectors each). */
+static bool FFN(tiled)(const fft_lines *d, int nl)
+{
+    return nl == FL && d->es == (int64_t)sizeof(FC) && d->im == (int64_t)sizeof(FR);
+}
+
+/* One stage of the transpose: swap the off-diagonal b x b blocks of every 2b x 2b block. */
+FFT_INLINE void FFN(transpose_stage)(FV *v, const int b)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+    FVI lo;
+    FVI hi;
+#pragma GCC unroll 64
+    for (int j = 0; j < FL; j++) {
+        lo[j] = (j & b) ? FL + j - b : j;
+        hi[j] = (j & b) ? FL + j : j + b;
+    }
+#pragma GCC unroll 64
+    for (int i = 0; i < FL; i++) {
+        if ((i & b) == 0) {
+            const FV x = v[i];
+            const FV y = v[i + b];
+            v[i] = __builtin_shuffle(x, y, lo);
+            v[i + b] = __builtin_shuffle(x, y, hi);
+        }
+    }
+#else
+    for (int i = 0; i < FL; i++) {
+        if ((i & b) == 0) {
+            for (int j = 0; j < FL; j++) {
+                if ((j & b) != 0) {
+                    const FR t = v[i][j];
+                    v[i][j] = v[i + b][j - b];
+                    v[i + b][j - b] = t;
+                }
+            }
+        }
+    }
+#endif
+}
+
+/* [Why register transposes] Lines that are far apart in memory but contiguous along their
+ * elements (the last axis of a batch) meet the lanes through FL x FL transposes of whole
+ * vectors: log2(FL) stages of two-input shuffles (GCC's __builtin_shuffle), instead of one
+ * scalar (or gather) access per value. */
+FFT_INLINE void FFN(transpose)(FV *v)
+{
+    /* FL is 2, 4, 8 or 16; each stage's b must be a constant for its masks to fold */
+    if (FL > 8) {
+        FFN(transpose_stage)(v, FL / 2);
+    }
+    if (FL > 4) {
+        FFN(transpose_stage)(v, FL > 8 ? 4 : FL / 2);
+    }
+    if (FL > 2) {
+        FFN(transpose_stage)(v, 2);
+    }
+    FFN(transpose_stage)(v, 1);
+}
+
+FFT_INLINE FV FFN(vload)(const char *p)
+{
+    FV v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+FFT_INLINE void FFN(vstore)(char *p, FV v) { memcpy(p, &v, sizeof v); }
+
+/* Elements p .. p+FL-1 of FL contiguous complex lines into buf[p .. p+FL): two FL x FL
+ * transposes, of the first and of the second half of the elements. */
+FFT_INLINE void FFN(gather_tile)(FCV *restrict buf, char *const *base, int64_t p, FR sg)
+{
+    for (int half = 0; half < 2; half++) {
+        const int64_t off = (p + half * FL / 2) * (int64_t)sizeof(FC);
+        FV t[FL];
+        for (int l = 0; l < FL; l++) {
+            t[l] = FFN(vload)(base[l] + off);
+        }
+        FFN(transpose)(t);
+        for (int c = 0; c < FL / 2; c++) {
+            buf[p + half * FL / 2 + c].r = t[2 * c];
+            buf[p + half * FL / 2 + c].i = t[2 * c + 1] * sg;
+        }
+    }
+}
+
+/* v[0 .. FL) (elements p .. p+FL-1) into FL contiguous complex lines. */
+FFT_INLINE void FFN(scatter_tile)(const FCV *v, char *const *base, int64_t p)
+{
+    for (int half = 0; half < 2; half++) {
+        const int64_t off = (p + half * FL / 2) * (int64_t)sizeof(FC);
+        FV t[FL];
+        for (int c = 0; c < FL / 2; c++) {
+            t[2 * c] = v[half * FL / 2 + c].r;
+            t[2 * c + 1] = v[half * FL / 2 + c].i;
+        }
+        FFN(transpose)(t);
+        for (int l = 0; l < FL; l++) {
+            FFN(vstore)(base[l] + off, t[l]);
+        }
+    }
+}
+
 /* Lines g .. g+nl-1 of `in` into the lanes of buf[0 .. n), zero-padded (unused lanes too). */
 static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64_t g, int nl,
                         bool conj)
 {
     const FR sg = conj ? (FR)-1 : (FR)1;
     const int64_t nre = in->nre < n ? in->nre : n;
-    const int64_t nim = in->im < 0 ? 0 : (in->nim < nre ? in->nim : nre);
+    const int64_t nim = !FFT_HAS_IM(in) ? 0 : (in->nim < nre ? in->nim : nre);
     const int64_t es = in->es;
     const FV zero = {0};
     char *base[FL];
@@ -75,72 +180,171 @@ static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64
             v.i *= sg;
             buf[p] = v;
         }
-    } else {
-        for (; p < nim; p++) {
-            FCV v = {zero, zero};
-            for (int l = 0; l < nl; l++) {
-                const char *s = base[l] + p * es;
-                v.r[l] = *(const FR *)s;
-                v.i[l] = *(const FR *)(s + in->im);
-            }
-            v.i *= sg;
-            buf[p] = v;
+    } else if (FFN(tiled)(in, nl)) {
+        for (; p + FL <= nim; p += FL) {
+            FFN(gather_tile)(buf, base, p, sg);
         }
     }
-    for (; p < nre; p++) {
-        FCV v = {zero, zero};
-        for (int l = 0; l < nl; l++) {
-            v.r[l] = *(const FR *)(base[l] + p * es);
-        }
-        buf[p] = v;
-    }
+    /* the rest: zeros, then each line's values read along the line into its lane */
+    const int64_t p0 = p;
     for (; p < n; p++) {
         const FCV v = {zero, zero};
         buf[p] = v;
     }
+    for (int l = 0; l < nl; l++) {
+        const char *s = base[l];
+        for (p = p0; p < nim; p++) {
+            buf[p].r[l] = *(const FR *)(s + p * es);
+            buf[p].i[l] = sg * *(const FR *)(s + p * es + in->im);
+        }
+        for (p = p0 > nim ? p0 : nim; p < nre; p++) {
+            buf[p].r[l] = *(const FR *)(s + p * es);
+        }
+    }
 }
 
-/* The first out->nre vectors of buf into lines g .. g+nl-1 of `out`. With `six` (a six-step
- * plan), line j2 = g + l is column j2 of its first step and element k1 is multiplied by
- * w^(k1 * j2). */
+/* The six-step twiddle of element k1 of the first-step batch starting at line g (see
+ * fft_six_hook). `mi` is k1 * j2 mod n for the batch's first column j2, stepped here. */
+FFT_INLINE FCV FFN(six_apply)(const fft_six_hook *six, FCV v, int64_t k1, int64_t g,
+                              int64_t *mi)
+{
+    const fft_plan *p = six->p;
+    const int64_t j2 = six->batched ? g / FL : g;
+    if (six->batched) {
+        v = CMULW(v, FFN(six_root)(p, *mi));
+    } else {
+        const FCV *lane = (const FCV *)p->tlane;
+        v = CMUL(v, CMULW(lane[k1], FFN(six_root)(p, *mi)));
+    }
+    *mi += j2;
+    if (*mi >= p->n) {
+        *mi -= p->n;
+    }
+    return v;
+}
+
+/* The first out->nre vectors of buf into lines g .. g+nl-1 of `out`, times scale (the
+ * imaginary parts negated when `conj`), and times the six-step twiddles when `six` is set. */
 static void FFN(scatter)(const FCV *restrict buf, const fft_lines *out, int64_t g, int nl,
-                         bool conj, FR scale, const fft_plan *six)
+                         bool conj, FR scale, const fft_six_hook *six)
 {
     const FR si = conj ? -scale : scale;
     const int64_t es = out->es;
+    const int64_t nout = out->nre;
     char *base[FL];
     for (int l = 0; l < nl; l++) {
         base[l] = fft_line(out, g + l);
     }
     const bool packed = FFN(packed)(out, base, nl);
-    const FCV *lane = six != NULL ? (const FCV *)six->tlane : NULL;
     int64_t mi = 0;
-    for (int64_t p = 0; p < out->nre; p++) {
-        FCV v = buf[p];
-        if (six != NULL) {
-            v = CMUL(v, CMULW(lane[p], FFN(six_root)(six, mi)));
-            mi += g;
-            if (mi >= six->n) {
-                mi -= six->n;
+    int64_t p = 0;
+    if (!packed && FFN(tiled)(out, nl)) {
+        for (; p + FL <= nout; p += FL) {
+            FCV v[FL];
+            for (int c = 0; c < FL; c++) {
+                v[c] = buf[p + c];
+                if (six != NULL) {
+                    v[c] = FFN(six_apply)(six, v[c], p + c, g, &mi);
+                }
+                v[c].r *= scale;
+                v[c].i *= si;
+            }
+            FFN(scatter_tile)(v, base, p);
+        }
+    }
+    if (packed || six != NULL) {
+        for (; p < nout; p++) {
+            FCV v = buf[p];
+            if (six != NULL) {
+                v = FFN(six_apply)(six, v, p, g, &mi);
+            }
+            v.r *= scale;
+            v.i *= si;
+            if (packed) {
+                FR *d = (FR *)(base[0] + p * es);
+                for (int l = 0; l < FL; l++) {
+                    d[2 * l] = v.r[l];
+                    d[2 * l + 1] = v.i[l];
+                }
+            } else {
+                for (int l = 0; l < nl; l++) {
+                    char *d = base[l] + p * es;
+                    *(FR *)d = v.r[l];
+                    if (FFT_HAS_IM(out)) {
+                        *(FR *)(d + out->im) = v.i[l];
+                    }
+                }
             }
         }
-        v.r *= scale;
-        v.i *= si;
-        if (packed) {
-            FR *d = (FR *)(base[0] + p * es);
-            for (int l = 0; l < FL; l++) {
-                d[2 * l] = v.r[l];
-                d[2 * l + 1] = v.i[l];
-            }
-        } else if (out->im >= 0) {
-            for (int l = 0; l < nl; l++) {
-                char *d = base[l] + p * es;
-                *(FR *)d = v.r[l];
-                *(FR *)(d + out->im) = v.i[l];
+        return;
+    }
+    /* the rest: each line written along the line from its lane */
+    const int64_t p0 = p;
+    for (int l = 0; l < nl; l++) {
+        char *d = base[l];
+        if (FFT_HAS_IM(out)) {
+            for (p = p0; p < nout; p++) {
+                *(FR *)(d + p * es) = buf[p].r[l] * scale;
+                *(FR *)(d + p * es + out->im) = buf[p].i[l] * si;
             }
         } else {
-            for (int l = 0; l < nl; l++) {
-                *(FR *)(base[l] + p * es) = v.r[l];
+            for (p = p0; p < nout; p++) {
+                *(FR *)(d + p * es) = buf[p].r[l] * scale;
+            }
+        }
+    }
+}
+
+/* [Why panels] Lines that are neighbours in memory (ls == one complex value) are read and
+ * written a few batches at a time: each element's sweep then touches a few hundred
+ * contiguous bytes instead of one batch's FL values, which keeps DRAM and the TLB streaming
+ * when the elements of a line are far apart (the columns of the six-step split). A panel's
+ * buffers stay within the L2 cache. */
+#define FFT_PANEL_BYTES (INT64_C(1) << 19)
+#define FFT_PANEL_MAX 8
+
+static bool FFN(adjacent)(const fft_lines *d)
+{
+    return d->offs == NULL && d->ls == (int64_t)sizeof(FC) && d->im == (int64_t)sizeof(FR);
+}
+
+/* ng full batches of adjacent complex lines (all n elements present) from line g on. */
+static void FFN(gather_panel)(FCV *const *bufs, int ng, int64_t n, const fft_lines *in,
+                              int64_t g, bool conj)
+{
+    const FR sg = conj ? (FR)-1 : (FR)1;
+    const char *first = in->ptr + g * (int64_t)sizeof(FC);
+    for (int64_t p = 0; p < n; p++) {
+        const FR *row = (const FR *)(first + p * in->es);
+        for (int gi = 0; gi < ng; gi++) {
+            const FR *s = row + 2 * FL * gi;
+            FCV v;
+            for (int l = 0; l < FL; l++) {
+                v.r[l] = s[2 * l];
+                v.i[l] = s[2 * l + 1];
+            }
+            v.i *= sg;
+            bufs[gi][p] = v;
+        }
+    }
+}
+
+/* ng full batches into adjacent complex lines from line g on (out->nre elements). */
+static void FFN(scatter_panel)(FCV *const *res, int ng, const fft_lines *out, int64_t g,
+                               bool conj, FR scale)
+{
+    const FR si = conj ? -scale : scale;
+    char *first = out->ptr + g * (int64_t)sizeof(FC);
+    for (int64_t p = 0; p < out->nre; p++) {
+        FR *row = (FR *)(first + p * out->es);
+        for (int gi = 0; gi < ng; gi++) {
+            FR *d = row + 2 * FL * gi;
+            const FCV v = res[gi][p];
+            const FV re = v.r * scale;
+            const FV im = v.i * si;
+            for (int l = 0; l < FL; l++) {
+                d[2 * l] = re[l];
+                d[2 * l + 1] = im[l];
             }
         }
     }
@@ -149,35 +353,70 @@ static void FFN(scatter)(const FCV *restrict buf, const fft_lines *out, int64_t 
 /* Batches of FL lines through the Stockham passes (p->nfct >= 0). */
 static pc_status FFN(direct_lines)(const fft_plan *p, int64_t count, const fft_lines *in,
                                    const fft_lines *out, bool cin, bool cout, FR scale,
-                                   const fft_plan *six)
+                                   const fft_six_hook *six)
 {
     const int64_t n = p->n;
-    FCV *a = fft_alloc((2 * n + 2 * p->maxgen) * (int64_t)sizeof(FCV));
+    int64_t ngmax = FFT_PANEL_BYTES / (n * (int64_t)sizeof(FCV));
+    ngmax = ngmax < 1 ? 1 : (ngmax > FFT_PANEL_MAX ? FFT_PANEL_MAX : ngmax);
+    const bool pin = FFN(adjacent)(in) && in->nre >= n && in->nim >= n;
+    const bool pout = FFN(adjacent)(out) && six == NULL;
+    if (!pin && !pout) {
+        ngmax = 1;
+    }
+    FCV *a = fft_alloc(((ngmax + 1) * n + 2 * p->maxgen) * (int64_t)sizeof(FCV));
     if (a == NULL) {
         return PC_ERR_MEMORY;
     }
-    FCV *b = a + n;
-    FCV *scr = b + n;
-    for (int64_t g = 0; g < count; g += FL) {
-        const int nl = count - g < FL ? (int)(count - g) : FL;
-        FFN(gather)(a, n, in, g, nl, cin);
-        const FCV *res = FFN(stockham_run)(p, a, b, scr);
-        FFN(scatter)(res, out, g, nl, cout, scale, six);
+    FCV *bufs[FFT_PANEL_MAX];
+    for (int gi = 0; gi < ngmax; gi++) {
+        bufs[gi] = a + gi * n;
+    }
+    FCV *spare = a + ngmax * n;
+    FCV *scr = spare + n;
+    for (int64_t g = 0; g < count;) {
+        const int64_t left = count - g;
+        const int ng = left / FL < ngmax ? (left >= FL ? (int)(left / FL) : 1) : (int)ngmax;
+        const int nl = left < FL ? (int)left : FL;
+        if (ng > 1 && pin) {
+            FFN(gather_panel)(bufs, ng, n, in, g, cin);
+        } else {
+            for (int gi = 0; gi < ng; gi++) {
+                FFN(gather)(bufs[gi], n, in, g + gi * FL, nl, cin);
+            }
+        }
+        for (int gi = 0; gi < ng; gi++) {
+            if (FFN(stockham_run)(p, bufs[gi], spare, scr) == spare) {
+                FCV *t = bufs[gi];
+                bufs[gi] = spare;
+                spare = t;
+            }
+        }
+        if (ng > 1 && pout) {
+            FFN(scatter_panel)(bufs, ng, out, g, cout, scale);
+        } else {
+            for (int gi = 0; gi < ng; gi++) {
+                FFN(scatter)(bufs[gi], out, g + gi * FL, nl, cout, scale, six);
+            }
+        }
+        g += ng > 1 ? ng * FL : nl;
     }
     fft_free(a);
     return PC_OK;
 }
 
-/* The six-step twiddles on an n1 x n2 matrix of interleaved values (when the first step could
- * not apply them as it stored its results). */
-static void FFN(six_twiddle)(const fft_plan *p, FC *t)
+/* The six-step twiddles on first-step results stored as d[(j2 * n1 + k1) * lanes + l]
+ * (when the first step could not apply them as it stored them). */
+static void FFN(six_twiddle)(const fft_plan *p, FC *d, int64_t lanes)
 {
-    for (int64_t k1 = 1; k1 < p->n1; k1++) {
-        FC *row = t + k1 * p->n2;
+    for (int64_t j2 = 1; j2 < p->n2; j2++) {
         int64_t mi = 0;
-        for (int64_t j2 = 0; j2 < p->n2; j2++) {
-            row[j2] = FFN(c_mul)(row[j2], FFN(six_root)(p, mi));
-            mi += k1;
+        for (int64_t k1 = 0; k1 < p->n1; k1++) {
+            const FC w = FFN(six_root)(p, mi);
+            FC *v = d + (j2 * p->n1 + k1) * lanes;
+            for (int64_t l = 0; l < lanes; l++) {
+                v[l] = FFN(c_mul)(v[l], w);
+            }
+            mi += j2;
             if (mi >= p->n) {
                 mi -= p->n;
             }
@@ -189,7 +428,7 @@ static void FFN(six_twiddle)(const fft_plan *p, FC *t)
 static void FFN(load_line)(FC *dst, int64_t n, const char *src, const fft_lines *in)
 {
     const int64_t nre = in->nre < n ? in->nre : n;
-    const int64_t nim = in->im < 0 ? 0 : (in->nim < nre ? in->nim : nre);
+    const int64_t nim = !FFT_HAS_IM(in) ? 0 : (in->nim < nre ? in->nim : nre);
     int64_t p = 0;
     for (; p < nim; p++) {
         dst[p].r = *(const FR *)(src + p * in->es);
@@ -210,64 +449,141 @@ static void FFN(store_line)(char *dst, const fft_lines *out, const FC *src)
 {
     for (int64_t p = 0; p < out->nre; p++) {
         *(FR *)(dst + p * out->es) = src[p].r;
-        if (out->im >= 0) {
+        if (FFT_HAS_IM(out)) {
             *(FR *)(dst + p * out->es + out->im) = src[p].i;
         }
     }
 }
 
-/* One line at a time through the six-step split (p->sub1 set). */
+/* One line through the six-step split. The first step stores the transform of column j2
+ * (times its twiddles) at d[j2 * n1 + k1], so that the second step transforms the rows k1 of
+ * d (element stride n1) in place, into their final places. `src` holds n complex values at
+ * element step ses (imaginary parts at sim, or none). */
+static pc_status FFN(sixstep_one)(const fft_plan *p, const char *src, int64_t ses, int64_t sim,
+                                  FC *d, bool cin, bool cout, FR scale)
+{
+    const int64_t n1 = p->n1;
+    const int64_t n2 = p->n2;
+    const int64_t csz = (int64_t)sizeof(FC);
+    const fft_lines c_in = {(char *)src, ses, NULL, n2 * ses, sim, n1, n1};
+    const fft_lines c_out = {(char *)d, n1 * csz, NULL, csz, (int64_t)sizeof(FR), n1, 0};
+    pc_status st;
+    if (fft_plan_use_direct(p->sub1, n2)) {
+        const fft_six_hook hook = {p, false};
+        st = FFN(direct_lines)(p->sub1, n2, &c_in, &c_out, cin, false, (FR)1, &hook);
+    } else {
+        st = FFN(c2c_lines)(p->sub1, n2, &c_in, &c_out, cin, false, (FR)1);
+        FFN(six_twiddle)(p, d, 1);
+    }
+    if (st != PC_OK) {
+        return st;
+    }
+    const fft_lines rows = {(char *)d, csz, NULL, n1 * csz, (int64_t)sizeof(FR), n2, n2};
+    return FFN(c2c_lines)(p->sub2, n1, &rows, &rows, false, cout, scale);
+}
+
+/* FL lines g .. g+FL-1 through the six-step split together (lines whose elements are far
+ * apart): the first step's batches are the FL lines' column j2, the second step's their row
+ * k1, with the intermediate t[(j2 * n1 + k1) * FL + l] (FL * n values) in between. `offs` has
+ * room for 2 * FL * (n1 + n2) offsets. All n input values are present; n are written. */
+static pc_status FFN(sixstep_batch)(const fft_plan *p, const fft_lines *in, const fft_lines *out,
+                                    int64_t g, bool cin, bool cout, FR scale, FC *t,
+                                    int64_t *offs)
+{
+    const int64_t n1 = p->n1;
+    const int64_t n2 = p->n2;
+    const int64_t csz = (int64_t)sizeof(FC);
+    int64_t *o1i = offs;
+    int64_t *o1o = o1i + n2 * FL;
+    int64_t *o2i = o1o + n2 * FL;
+    int64_t *o2o = o2i + n1 * FL;
+    for (int l = 0; l < FL; l++) {
+        const int64_t li = fft_line(in, g + l) - in->ptr;
+        const int64_t lo = fft_line(out, g + l) - out->ptr;
+        for (int64_t j2 = 0; j2 < n2; j2++) {
+            o1i[j2 * FL + l] = li + j2 * in->es;
+            o1o[j2 * FL + l] = (j2 * n1 * FL + l) * csz;
+        }
+        for (int64_t k1 = 0; k1 < n1; k1++) {
+            o2i[k1 * FL + l] = (k1 * FL + l) * csz;
+            o2o[k1 * FL + l] = lo + k1 * out->es;
+        }
+    }
+    const fft_lines s1i = {in->ptr, 0, o1i, n2 * in->es, in->im, n1, n1};
+    const fft_lines s1o = {(char *)t, 0, o1o, FL * csz, (int64_t)sizeof(FR), n1, 0};
+    pc_status st;
+    if (fft_plan_use_direct(p->sub1, n2 * FL)) {
+        const fft_six_hook hook = {p, true};
+        st = FFN(direct_lines)(p->sub1, n2 * FL, &s1i, &s1o, cin, false, (FR)1, &hook);
+    } else {
+        st = FFN(c2c_lines)(p->sub1, n2 * FL, &s1i, &s1o, cin, false, (FR)1);
+        FFN(six_twiddle)(p, t, FL);
+    }
+    if (st != PC_OK) {
+        return st;
+    }
+    const fft_lines s2i = {(char *)t, 0, o2i, n1 * FL * csz, (int64_t)sizeof(FR), n2, n2};
+    const fft_lines s2o = {out->ptr, 0, o2o, n1 * out->es, out->im, n2, 0};
+    return FFN(c2c_lines)(p->sub2, n1 * FL, &s2i, &s2o, false, cout, scale);
+}
+
+/* [Why batches of long lines] A line whose elements are far apart (an axis other than the
+ * last) is read and written FL lines at a time, each access then covering FL neighbouring
+ * values; one line at a time would use a single value of every cache line it touches. */
+#define FFT_SIX_BATCH_BYTES (INT64_C(1) << 25)
+
+/* Lines through the six-step split (p->sub1 set): lines far apart in batches of FL, the rest
+ * one at a time, through a contiguous copy when the line is not contiguous or padded. The
+ * result goes straight to the output line when that holds n contiguous complex values (and
+ * is not the input), else through a work line. */
 static pc_status FFN(sixstep_lines)(const fft_plan *p, int64_t count, const fft_lines *in,
                                     const fft_lines *out, bool cin, bool cout, FR scale)
 {
     const int64_t n = p->n;
-    const int64_t n1 = p->n1;
-    const int64_t n2 = p->n2;
     const int64_t csz = (int64_t)sizeof(FC);
-    const bool has_im = in->im >= 0;
-    const bool pad = in->nre < n || (has_im && in->nim < n);
-    const bool part = out->nre < n;
-    FC *tmp = fft_alloc(((pad ? 2 : 1) + (part ? 1 : 0)) * n * csz);
-    if (tmp == NULL) {
-        return PC_ERR_MEMORY;
+    const bool has_im = FFT_HAS_IM(in);
+    const bool full = in->nre >= n && (!has_im || in->nim >= n);
+    const bool in_contig = in->es == csz && in->im == (int64_t)sizeof(FR);
+    const bool out_contig = out->es == csz && out->im == (int64_t)sizeof(FR) && out->nre == n;
+    const bool batch = count >= FL && full && out->nre == n && in->ptr != out->ptr &&
+                       (!in_contig || !out_contig) &&
+                       FL * n * csz <= FFT_SIX_BATCH_BYTES;
+    const int64_t nbatch = batch ? count - count % FL : 0;
+    const bool copy_in = !full || !in_contig;
+    const bool direct_out = out_contig && in->ptr != out->ptr;
+    const int64_t words = (batch ? FL * n : 0) + (copy_in ? n : 0) + (direct_out ? 0 : n);
+    int64_t *offs = NULL;
+    FC *work = fft_alloc(words * csz);
+    if (batch && work != NULL) {
+        offs = fft_alloc(2 * FL * (p->n1 + p->n2) * (int64_t)sizeof(int64_t));
     }
-    FC *padded = pad ? tmp + n : NULL;
-    FC *res = part ? tmp + (pad ? 2 : 1) * n : NULL;
-    const bool direct1 = fft_plan_use_direct(p->sub1, n2);
     pc_status st = PC_OK;
-    for (int64_t line = 0; line < count && st == PC_OK; line++) {
-        char *src = fft_line(in, line);
+    if (work == NULL || (batch && offs == NULL)) {
+        st = PC_ERR_MEMORY;
+    }
+    FC *copy = work + (batch ? FL * n : 0);
+    FC *res = copy + (copy_in ? n : 0);
+    for (int64_t g = 0; g < nbatch && st == PC_OK; g += FL) {
+        st = FFN(sixstep_batch)(p, in, out, g, cin, cout, scale, work, offs);
+    }
+    for (int64_t line = nbatch; line < count && st == PC_OK; line++) {
+        const char *src = fft_line(in, line);
         int64_t ses = in->es;
         int64_t sim = in->im;
-        if (pad) {
-            FFN(load_line)(padded, n, src, in);
-            src = (char *)padded;
+        if (copy_in) {
+            FFN(load_line)(copy, n, src, in);
+            src = (const char *)copy;
             ses = csz;
             sim = (int64_t)sizeof(FR);
         }
-        const bool imag = pad || has_im;
-        const fft_lines c_in = {src, ses, NULL, n2 * ses, sim, n1, imag ? n1 : 0};
-        const fft_lines c_out = {(char *)tmp, csz, NULL, n2 * csz, (int64_t)sizeof(FR), n1, 0};
-        if (direct1) {
-            st = FFN(direct_lines)(p->sub1, n2, &c_in, &c_out, cin, false, (FR)1, p);
-        } else {
-            st = FFN(c2c_lines)(p->sub1, n2, &c_in, &c_out, cin, false, (FR)1);
-            FFN(six_twiddle)(p, tmp);
-        }
-        if (st != PC_OK) {
-            break;
-        }
-        char *dst = part ? (char *)res : fft_line(out, line);
-        const int64_t des = part ? csz : out->es;
-        const int64_t dim = part ? (int64_t)sizeof(FR) : out->im;
-        const fft_lines r_in = {(char *)tmp, n2 * csz, NULL, csz, (int64_t)sizeof(FR), n2, n2};
-        const fft_lines r_out = {dst, des, NULL, n1 * des, dim, n2, 0};
-        st = FFN(c2c_lines)(p->sub2, n1, &r_in, &r_out, false, cout, scale);
-        if (part && st == PC_OK) {
+        FC *d = direct_out ? (FC *)fft_line(out, line) : res;
+        st = FFN(sixstep_one)(p, src, ses, sim, d, cin, cout, scale);
+        if (!direct_out && st == PC_OK) {
             FFN(store_line)(fft_line(out, line), out, res);
         }
     }
-    fft_free(tmp);
+    fft_free(offs);
+    fft_free(work);
     return st;
 }
 

@@ -48,7 +48,7 @@ typedef enum fft_prec {
 
 /* Stockham transforms only up to this length: beyond it a batch of lanes leaves the L2 cache
  * and the six-step split is faster. */
-#define FFT_DIRECT_MAX 2048
+#define FFT_DIRECT_MAX 16384
 /* Single lines at least this long use the six-step split (filling the lanes) when they can. */
 #define FFT_SIXSTEP_MIN 64
 

@@ -33,7 +33,7 @@ FFT_INLINE FC FFN(read_c)(const char *src, const fft_lines *d, int64_t k, int64_
     FC v = {0, 0};
     if (k < avail) {
         v.r = *(const FR *)(src + k * d->es);
-        if (d->im >= 0) {
+        if (FFT_HAS_IM(d)) {
             v.i = sg * *(const FR *)(src + k * d->es + d->im);
         }
     }
@@ -71,14 +71,14 @@ static void FFN(r2c_post)(char *d, int64_t es, int64_t h, const FC *rtw, FR scal
     }
 }
 
-/* Real lines (in->im < 0, in->nre available values) to out->nre = n/2+1 complex values. */
+/* Real lines (no imaginary parts, in->nre available values) to out->nre = n/2+1 complex values. */
 static pc_status FFN(r2c_lines)(const fft_plan *rp, int64_t count, const fft_lines *in,
                                 const fft_lines *out, bool forward, FR scale)
 {
     const int64_t n = rp->n;
     const int64_t mv = in->nre < n ? in->nre : n;
     if (n % 2 != 0) {
-        const fft_lines rin = {in->ptr, in->ls, in->offs, in->es, -1, mv, 0};
+        const fft_lines rin = {in->ptr, in->ls, in->offs, in->es, FFT_NO_IM, mv, 0};
         fft_lines rout = *out;
         rout.nre = n / 2 + 1;
         return FFN(c2c_lines)(rp->half, count, &rin, &rout, false, !forward, scale);
@@ -162,7 +162,7 @@ static pc_status FFN(c2r_lines)(const fft_plan *rp, int64_t count, const fft_lin
         const fft_lines zi = {(char *)z, len * csz, NULL, csz, (int64_t)sizeof(FR), len, len};
         const fft_lines oc = fft_lines_from(out, c0);
         if (n % 2 != 0) {
-            const fft_lines ro = {oc.ptr, oc.ls, oc.offs, oc.es, -1, n, 0};
+            const fft_lines ro = {oc.ptr, oc.ls, oc.offs, oc.es, FFT_NO_IM, n, 0};
             st = FFN(c2c_lines)(rp->half, cn, &zi, &ro, true, true, scale);
         } else {
             const fft_lines ro = {oc.ptr, oc.ls, oc.offs, 2 * oc.es, oc.es, h, 0};

@@ -111,14 +111,16 @@ static pc_status PCK_FN(inv)(const pc_kernel_args *args)
     }
     const pcl_int nn = (pcl_int)n;
     pc_status st = PC_OK;
-    pcl_int *ipiv = malloc((size_t)n * sizeof *ipiv);
+    pcl_int *ipiv = calloc((size_t)n, sizeof *ipiv);
     PCK_T *work = NULL;
     pcl_int lwork = -1;
     pcl_int info = 0;
-    PCK_T query;
-    PCL_FN(getri)(&nn, (PCK_T *)x->data, &nn, ipiv, &query, &lwork, &info);
-    lwork = PCK_FN(la_lwork)(query);
-    work = malloc((size_t)lwork * sizeof *work);
+    PCK_T query = 0;
+    if (ipiv != NULL) {
+        PCL_FN(getri)(&nn, (PCK_T *)x->data, &nn, ipiv, &query, &lwork, &info);
+        lwork = PCK_FN(la_lwork)(query);
+        work = malloc((size_t)lwork * sizeof *work);
+    }
     if (ipiv == NULL || work == NULL) {
         st = pc_error_set(PC_ERR_MEMORY, "inv: cannot allocate the LAPACK workspace");
         goto done;

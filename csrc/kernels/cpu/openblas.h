@@ -40,6 +40,14 @@ void scipy_cblas_zgemm(int order, int transa, int transb, pcl_int m, pcl_int n, 
                        const void *alpha, const void *a, pcl_int lda, const void *b, pcl_int ldb,
                        const void *beta, void *c, pcl_int ldc);
 
+float scipy_cblas_sdot(pcl_int n, const float *x, pcl_int incx, const float *y, pcl_int incy);
+double scipy_cblas_ddot(pcl_int n, const double *x, pcl_int incx, const double *y, pcl_int incy);
+/* *ret = sum(conj(x[i]) * y[i]) */
+void scipy_cblas_cdotc_sub(pcl_int n, const void *x, pcl_int incx, const void *y, pcl_int incy,
+                           void *ret);
+void scipy_cblas_zdotc_sub(pcl_int n, const void *x, pcl_int incx, const void *y, pcl_int incy,
+                           void *ret);
+
 /* Routines whose argument lists are the same for the four types: p is the type letter, T the
  * element type. */
 #define PCL_DECLARE_COMMON(p, T)                                                                 \

@@ -2,10 +2,16 @@
  * vecops.c - the CPU loops of VECDOT and CROSS (contracts in dispatch/linalg_kernels.h): small
  * fixed-length vector operations driven by the strided iterator over the batch shape. The body
  * is vecops_impl.h, instantiated for every numeric dtype (bool has neither operation).
+ *
+ * [Why BLAS dot for long vectors] A dot product of floating vectors is a reduction the compiler
+ * must not reorder (no -ffast-math), so a plain loop runs one multiply-add at a time; BLAS's
+ * sdot/ddot/cdotc/zdotc keep several vector accumulators. Short vectors (under
+ * PCV_BLAS_MIN_LEN) and negative or unaligned strides use the loop.
  */
 #include "dispatch/dispatch.h"
 #include "dispatch/linalg_kernels.h"
 #include "dtype_params.h"
+#include "openblas.h"
 #include "register.h"
 
 /* The type integer arithmetic runs in: wrap-around (unsigned) arithmetic, as wide as the
@@ -18,6 +24,8 @@
 #define PCV_U_UINT16 uint32_t
 #define PCV_U_UINT32 uint32_t
 #define PCV_U_UINT64 uint64_t
+
+#define PCV_BLAS_MIN_LEN 16
 
 #define PCK_BODY "vecops_impl.h"
 #include "each_dtype.h"

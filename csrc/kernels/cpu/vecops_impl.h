@@ -22,6 +22,26 @@ static int PCK_FN(vecdot)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
     const int64_t len = p->n;
     const int64_t sa = p->stride_a;
     const int64_t sb = p->stride_b;
+#if PCL_IS_BLAS
+    const int64_t item = (int64_t)sizeof(PCK_T);
+    if (len >= PCV_BLAS_MIN_LEN && len <= INT32_MAX && sa > 0 && sb > 0 && sa % item == 0 &&
+        sb % item == 0 && sa / item <= INT32_MAX && sb / item <= INT32_MAX) {
+        const pcl_int nn = (pcl_int)len;
+        const pcl_int ia = (pcl_int)(sa / item);
+        const pcl_int ib = (pcl_int)(sb / item);
+        for (int64_t e = 0; e < n; e++) {
+            const PCK_T *a = (const PCK_T *)(data[0] + e * strides[0]);
+            const PCK_T *b = (const PCK_T *)(data[1] + e * strides[1]);
+            PCK_T *o = (PCK_T *)(data[2] + e * strides[2]);
+#if PCK_K == PCK_KC
+            PCL_CBLAS(dotc_sub)(nn, a, ia, b, ib, o);
+#else
+            *o = PCL_CBLAS(dot)(nn, a, ia, b, ib);
+#endif
+        }
+        return 0;
+    }
+#endif
     for (int64_t e = 0; e < n; e++) {
         const char *a = data[0] + e * strides[0];
         const char *b = data[1] + e * strides[1];
