@@ -8,6 +8,7 @@
 #include "dispatch/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
+#include "simd.h"
 
 enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
 

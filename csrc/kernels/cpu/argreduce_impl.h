@@ -15,7 +15,7 @@
 #endif
 
 /* whether v replaces the best value b; `which` is a constant at every call site */
-static inline bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
+PC_ALWAYS_INLINE bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
 {
     switch (which) {
     case AR_MAX:
@@ -38,7 +38,7 @@ typedef AR_T PCK_FN(ar_vec) __attribute__((vector_size(64)));
 typedef __typeof__((PCK_FN(ar_vec)){0} > (PCK_FN(ar_vec)){0}) PCK_FN(ar_mask);
 #define AR_VN ((int64_t)(sizeof(PCK_FN(ar_vec)) / sizeof(AR_T)))
 
-static inline PCK_FN(ar_vec) PCK_FN(ar_load)(const PCK_T *p)
+PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_load)(const PCK_T *p)
 {
     PCK_FN(ar_vec) v;
 #if PCK_CAT(PCK_NARROW_, PCK_N)
@@ -52,7 +52,7 @@ static inline PCK_FN(ar_vec) PCK_FN(ar_load)(const PCK_T *p)
 }
 
 /* lane-wise best so far: max/min with NaN taken (NaN is the best, the first one wins) */
-static inline PCK_FN(ar_vec) PCK_FN(ar_vbest)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) v)
+PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vbest)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) v)
 {
     PCK_FN(ar_mask) take = which == AR_MAX ? (v > a) : (v < a);
 #if PCK_K == PCK_KF
@@ -65,93 +65,132 @@ static inline PCK_FN(ar_vec) PCK_FN(ar_vbest)(int which, PCK_FN(ar_vec) a, PCK_F
  * bits, n < 2^31: every lane keeps its best value and that value's position (a vector of the
  * mask type), so the data is read once with no second search; the lanes are then combined,
  * the smallest position winning ties. */
-/* one step of a lane chain: take v (at positions cur) where it is better than best */
-static inline void PCK_FN(ar_lane_step)(int which, PCK_FN(ar_vec) *best, PCK_FN(ar_mask) *pos,
-                                        PCK_FN(ar_vec) v, PCK_FN(ar_mask) cur)
-{
-    PCK_FN(ar_mask) take = which == AR_MAX ? (v > *best) : (v < *best);
 #if PCK_K == PCK_KF
-    take = (take | (v != v)) & (*best == *best);
+/* the first NaN of n elements, or -1 */
+static int64_t PCK_FN(ar_first_nan)(const PCK_T *a, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const AR_T v = PCK_LOAD(a[i]);
+        if (v != v) {
+            return i;
+        }
+    }
+    return -1;
+}
 #endif
-    *best = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))v & take) | ((PCK_FN(ar_mask))*best & ~take));
-    *pos = (cur & take) | (*pos & ~take);
+
+/* whether any lane of a comparison mask is set */
+PC_ALWAYS_INLINE bool PCK_FN(ar_any)(PCK_FN(ar_mask) m)
+{
+    uint64_t w[sizeof m / 8];
+    memcpy(w, &m, sizeof m);
+    uint64_t any = 0;
+    for (size_t k = 0; k < sizeof m / 8; k++) {
+        any |= w[k];
+    }
+    return any != 0;
 }
 
-/* merge chain (v, vpos) into (best, pos): the better value, the smaller position on ties */
-static inline void PCK_FN(ar_lane_merge)(int which, PCK_FN(ar_vec) *best, PCK_FN(ar_mask) *pos,
-                                         PCK_FN(ar_vec) v, PCK_FN(ar_mask) vpos)
+/* lane-wise better of two vectors (ordered compares: a NaN is never chosen) */
+PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vpick)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) b)
 {
-    PCK_FN(ar_mask) take = which == AR_MAX ? (v > *best) : (v < *best);
-    PCK_FN(ar_mask) eq = v == *best;
-#if PCK_K == PCK_KF
-    const PCK_FN(ar_mask) vnan = v != v;
-    const PCK_FN(ar_mask) bnan = *best != *best;
-    take = (take | vnan) & ~bnan;
-    eq |= vnan & bnan;
-#endif
-    take |= eq & (vpos < *pos);
-    *best = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))v & take) | ((PCK_FN(ar_mask))*best & ~take));
-    *pos = (vpos & take) | (*pos & ~take);
+    const PCK_FN(ar_mask) take = which == AR_MAX ? (b > a) : (b < a);
+    return (PCK_FN(ar_vec))(((PCK_FN(ar_mask))b & take) | ((PCK_FN(ar_mask))a & ~take));
 }
 
-static int64_t PCK_FN(ar_contig_lanes)(int which, const PCK_T *a, int64_t n)
+/* The index of the best of n contiguous elements (argmax/argmin), for element types whose
+ * vectors hold at most 16 lanes (n < 2^31 groups).
+ *
+ * [Why groups] Each group of four vectors is reduced to its lane-wise best; every lane keeps
+ * its best value and the first group in which it reached it. At the end the best lane value
+ * wins, the earliest such group is the first group that holds the winner anywhere, and only
+ * that group is searched for the position. The loop is three picks, one compare and two
+ * blends per 64 elements, with no branch, and reads the data once.
+ * [Why NaN is checked apart] Ordered compares never choose a NaN; a running sum of the
+ * elements turns NaN if any element is NaN (or if infinities of both signs meet), and then the
+ * first NaN - which is the answer - is searched for directly. */
+PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int64_t n)
 {
-    /* [Why four chains] each step depends on the previous one through a compare and a blend;
-     * four independent chains keep the vector units busy instead of waiting on latency */
-    PCK_FN(ar_vec) best[4];
-    PCK_FN(ar_mask) pos[4];
-    PCK_FN(ar_mask) iota;
+    PCK_FN(ar_vec) bestv = (PCK_FN(ar_vec)){0} + (__typeof__(bestv[0]))PCK_LOAD(a[0]);
+    PCK_FN(ar_vec) probe = (PCK_FN(ar_vec)){0};
+    PCK_FN(ar_mask) gbest;
+    PCK_FN(ar_mask) gcur;
     for (int k = 0; k < AR_VN; k++) {
-        iota[k] = k;
+        gbest[k] = 0;
+        gcur[k] = 0;
     }
-    for (int u = 0; u < 4; u++) {
-        best[u] = PCK_FN(ar_load)(a);
-        pos[u] = iota;
-    }
-    /* chain 0 starts on the elements it was seeded with: no change, as "better" is strict */
     int64_t i = 0;
     for (; i + 4 * AR_VN <= n; i += 4 * AR_VN) {
-        for (int u = 0; u < 4; u++) {
-            PCK_FN(ar_lane_step)(which, &best[u], &pos[u], PCK_FN(ar_load)(a + i + u * AR_VN),
-                                 iota + (__typeof__(iota[0]))(i + u * AR_VN));
-        }
+        const PCK_FN(ar_vec) v0 = PCK_FN(ar_load)(a + i);
+        const PCK_FN(ar_vec) v1 = PCK_FN(ar_load)(a + i + AR_VN);
+        const PCK_FN(ar_vec) v2 = PCK_FN(ar_load)(a + i + 2 * AR_VN);
+        const PCK_FN(ar_vec) v3 = PCK_FN(ar_load)(a + i + 3 * AR_VN);
+#if PCK_K == PCK_KF
+        probe += (v0 + v1) + (v2 + v3);
+#endif
+        const PCK_FN(ar_vec) m = PCK_FN(ar_vpick)(which, PCK_FN(ar_vpick)(which, v0, v1),
+                                                  PCK_FN(ar_vpick)(which, v2, v3));
+        const PCK_FN(ar_mask) take = which == AR_MAX ? (m > bestv) : (m < bestv);
+        bestv = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))m & take) | ((PCK_FN(ar_mask))bestv & ~take));
+        gbest = (gcur & take) | (gbest & ~take);
+        gcur += (__typeof__(gcur[0]))1;
     }
-    for (; i + AR_VN <= n; i += AR_VN) {
-        PCK_FN(ar_lane_step)(which, &best[0], &pos[0], PCK_FN(ar_load)(a + i),
-                             iota + (__typeof__(iota[0]))i);
-    }
-    PCK_FN(ar_lane_merge)(which, &best[0], &pos[0], best[1], pos[1]);
-    PCK_FN(ar_lane_merge)(which, &best[2], &pos[2], best[3], pos[3]);
-    PCK_FN(ar_lane_merge)(which, &best[0], &pos[0], best[2], pos[2]);
-    AR_T bb = (AR_T)best[0][0];
-    int64_t at = (int64_t)pos[0][0];
+    /* the winner among the lanes and the first group holding it */
+    AR_T bb = (AR_T)bestv[0];
+    int64_t g = (int64_t)gbest[0];
     for (int k = 1; k < AR_VN; k++) {
-        const AR_T v = (AR_T)best[0][k];
-        const int64_t p = (int64_t)pos[0][k];
-        const bool same = AR_ISNAN(v) ? AR_ISNAN(bb) : v == bb;
-        if (PCK_FN(ar_better)(which, v, bb) || (same && p < at)) {
+        const AR_T v = (AR_T)bestv[k];
+        if ((which == AR_MAX ? v > bb : v < bb) || (v == bb && (int64_t)gbest[k] < g)) {
             bb = v;
-            at = p;
+            g = (int64_t)gbest[k];
         }
     }
+    int64_t at = 0;
+    if (i > 0) {
+        for (int64_t j = g * 4 * AR_VN; j < (g + 1) * 4 * AR_VN; j++) {
+            if (PCK_LOAD(a[j]) == bb) {
+                at = j;
+                break;
+            }
+        }
+    } else {
+        bb = PCK_LOAD(a[0]);
+    }
+    const int64_t tail = i;
     for (; i < n; i++) {
         const AR_T v = PCK_LOAD(a[i]);
-        if (PCK_FN(ar_better)(which, v, bb)) {
+        if (which == AR_MAX ? v > bb : v < bb) {
             bb = v;
             at = i;
         }
     }
+#if PCK_K == PCK_KF
+    bool nan = AR_ISNAN(bb);
+    for (int k = 0; k < AR_VN; k++) {
+        nan = nan || AR_ISNAN((AR_T)probe[k]);
+    }
+    for (int64_t j = tail; j < n && !nan; j++) {
+        nan = AR_ISNAN(PCK_LOAD(a[j]));
+    }
+    if (nan) {
+        const int64_t first = PCK_FN(ar_first_nan)(a, n);
+        return first >= 0 ? first : at;
+    }
+#else
+    (void)probe;
+    (void)tail;
+#endif
     return at;
 }
 
 /* The index of the best of n contiguous elements (argmax/argmin): each block's best value is
  * found on vectors, and only a block that improves on the best so far is searched for its
  * first position, so the data is read from memory once. */
-static int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
+PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
 {
     enum { BLOCK = 1024 };
-    if (sizeof(AR_T) >= 4 && n >= AR_VN && n < ((int64_t)1 << 31) - 4 * AR_VN) {
-        return PCK_FN(ar_contig_lanes)(which, a, n);
+    if (AR_VN <= 16) {
+        return PCK_FN(ar_contig_groups)(which, a, n);
     }
     AR_T best = PCK_LOAD(a[0]);
     int64_t at = 0;
@@ -214,7 +253,7 @@ static int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
     return at;
 }
 
-static int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, char *const *data, int64_t n,
+PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, char *const *data, int64_t n,
                                 const int64_t *st)
 {
     const ar_axis *ax = (const ar_axis *)ctx->params;

@@ -194,7 +194,7 @@ static const pc_whole_fn PCK_FN(rdk_count_nonzero) = PCK_FN(rd_count_nonzero);
  *   max:    NaN is sticky (a NaN element or accumulator stays)
  *   nanmax: NaN elements are skipped; the accumulator starts as NaN and takes the first
  *           number it meets, so a slice of only NaN stays NaN. */
-static inline MACC PCK_FN(rd_select)(int which, MACC a, MACC v)
+PC_ALWAYS_INLINE MACC PCK_FN(rd_select)(int which, MACC a, MACC v)
 {
     switch (which) {
     case RD_MAX:
@@ -253,7 +253,7 @@ static inline void PCK_FN(rd_vstore_acc)(MACC *p, PCK_FN(rd_vm) v)
     memcpy(p, &v, sizeof v);
 }
 
-static inline PCK_FN(rd_vm) PCK_FN(rd_vselect)(int which, PCK_FN(rd_vm) a, PCK_FN(rd_vm) v)
+PC_ALWAYS_INLINE PCK_FN(rd_vm) PCK_FN(rd_vselect)(int which, PCK_FN(rd_vm) a, PCK_FN(rd_vm) v)
 {
     PCK_FN(rd_vmask) take;
 #if PCK_K == PCK_KF
@@ -279,7 +279,7 @@ static inline PCK_FN(rd_vm) PCK_FN(rd_vselect)(int which, PCK_FN(rd_vm) a, PCK_F
 
 /* A contiguous run of n elements reduced on two vectors; `which` is a constant at every call
  * site, so the switches fold away after inlining. */
-static inline MACC PCK_FN(rd_minmax_contig)(int which, const PCK_T *a, int64_t n, MACC acc)
+PC_ALWAYS_INLINE MACC PCK_FN(rd_minmax_contig)(int which, const PCK_T *a, int64_t n, MACC acc)
 {
     PCK_FN(rd_vm) m0 = (PCK_FN(rd_vm)){0} + (__typeof__(m0[0]))acc;
     PCK_FN(rd_vm) m1 = m0;
@@ -306,7 +306,7 @@ static inline MACC PCK_FN(rd_minmax_contig)(int which, const PCK_T *a, int64_t n
 
 /* The columnar case on contiguous rows and accumulators: nrows rows (row stride rs) folded
  * into the n accumulators, a vector of columns at a time and up to 8 rows per update. */
-static inline void PCK_FN(rd_minmax_rows)(int which, char *const *data, int64_t n,
+PC_ALWAYS_INLINE void PCK_FN(rd_minmax_rows)(int which, char *const *data, int64_t n,
                                           const int64_t *st, int64_t nrows, int64_t rs)
 {
     MACC *A = (MACC *)data[1];
@@ -335,7 +335,7 @@ static inline void PCK_FN(rd_minmax_rows)(int which, char *const *data, int64_t 
     }
 }
 
-static inline int PCK_FN(rd_minmax_impl)(int which, char *const *data, int64_t n,
+PC_ALWAYS_INLINE int PCK_FN(rd_minmax_impl)(int which, char *const *data, int64_t n,
                                          const int64_t *st)
 {
     const char *x = data[0];

@@ -15,6 +15,11 @@
 #include <stdint.h>
 #include <string.h>
 
+/* [Why forced inlining] The min/max/argmin/argmax bodies take the op as a parameter that is a
+ * constant at every call site; only when they are inlined does the compiler fold the choice
+ * out of the vector loop. */
+#define PC_ALWAYS_INLINE static inline __attribute__((always_inline))
+
 /* eight doubles, eight 64-bit integers: the accumulators of widening reductions */
 typedef double pc_v8d __attribute__((vector_size(64)));
 typedef int64_t pc_v8l __attribute__((vector_size(64)));
