@@ -181,7 +181,11 @@ static int PCK_FN(rd_fprod_impl)(const pc_rd_ctx *rc, char *const *data, int64_t
         for (int k = 0; k < RD_NC; k++) {
             p[k] = *RD_FLD(data[1], k, double, rc);
         }
-#if RD_NC == 1
+        /* [Why float64 multiplies in order] Reordering a product (lanes) can meet an
+         * overflow before a zero that the sequential order meets first (inf * 0 = NaN where
+         * the in-order product is 0); float32 and narrower values multiplied in double cannot
+         * overflow that way in practice, float64 values can. */
+#if RD_NC == 1 && !RD_COMP
         if (st[0] == (int64_t)sizeof(PCK_T)) {
             const RD_ST *a = (const RD_ST *)x;
             const pc_v8d one = pc_v8d_splat(1.0);
