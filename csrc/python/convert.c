@@ -118,19 +118,9 @@ PyObject *pcpy_tuple_from_int64(int n, const int64_t *v)
 
 static int shape_entry(PyObject *obj, int64_t *out)
 {
-    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "shape entries must be integers, not %s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    PyObject *idx = PyNumber_Index(obj);
-    if (idx == NULL) {
-        return -1;
-    }
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
-    Py_DECREF(idx);
-    if (v == -1 && PyErr_Occurred()) {
+    long long v;
+    int overflow;
+    if (pcpy_index_value(obj, "shape entries", &v, &overflow) < 0) {
         return -1;
     }
     if (overflow || v < 0) {
