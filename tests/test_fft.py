@@ -297,6 +297,25 @@ def test_long_lines_padded_and_batched(dtype):
                   dtype)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_real_batches_along_any_axis(dtype):
+    cdt = COMPLEX_OF[dtype]
+    rng = np.random.default_rng(5)
+    for shape in ((33, 40), (64, 20), (256, 48), (7, 3, 34)):
+        r = rng.standard_normal(shape).astype(dtype)
+        c = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(cdt)
+        for axis in range(len(shape)):
+            for n in (None, 9, 64):
+                kw = {"axis": axis} if n is None else {"axis": axis, "n": n}
+                check(pc.fft.rfft(pc.asarray(r), **kw), np.fft.rfft(wide(r), **kw), cdt)
+                check(pc.fft.fft(pc.asarray(r), **kw), np.fft.fft(wide(r), **kw), cdt)
+                check(pc.fft.ihfft(pc.asarray(r), **kw), np.fft.ihfft(wide(r), **kw), cdt)
+                if shape[axis] > 1 or n is not None:
+                    check(pc.fft.irfft(pc.asarray(c), **kw), np.fft.irfft(wide(c), **kw), dtype)
+                    check(pc.fft.hfft(pc.asarray(c), **kw), np.fft.hfft(wide(c), **kw), dtype)
+                    check(pc.fft.irfft(pc.asarray(r), **kw), np.fft.irfft(wide(r), **kw), dtype)
+
+
 def test_zero_size():
     x = pc.asarray(np.zeros((3, 0), np.complex128))
     assert pc.fft.fft(x, axis=0).shape == (3, 0)

@@ -36,6 +36,21 @@ static bool FFN(packed)(const fft_lines *d, char *const *base, int nl)
     return true;
 }
 
+/* True when the nl lines starting at g are FL adjacent real values apart (each element's
+ * real parts, and its imaginary parts, are one vector in memory). */
+static bool FFN(split_packed)(char *const *base, int nl)
+{
+    if (nl != FL) {
+        return false;
+    }
+    for (int l = 1; l < nl; l++) {
+        if (base[l] != base[0] + l * (int64_t)sizeof(FR)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* True when each of FL lines holds contiguous complex values (a tile of FL lines by FL
  * elements is FL rows of two vectors each). */
 static bool FFN(tiled)(const fft_lines *d, int nl)
@@ -166,6 +181,14 @@ static void FFN(gather)(FCV *restrict buf, int64_t n, const fft_lines *in, int64
             v.i *= sg;
             buf[p] = v;
         }
+    } else if (FFN(split_packed)(base, nl)) {
+        const FV zero_im = {0};
+        for (; p < nre; p++) {
+            FCV v;
+            v.r = FFN(vload)(base[0] + p * es);
+            v.i = p < nim ? FFN(vload)(base[0] + p * es + in->im) * sg : zero_im;
+            buf[p] = v;
+        }
     } else if (FFN(tiled)(in, nl)) {
         for (; p + FL <= nim; p += FL) {
             FFN(gather_tile)(buf, base, p, sg);
@@ -237,6 +260,15 @@ static void FFN(scatter)(const FCV *restrict buf, const fft_lines *out, int64_t 
             }
             FFN(scatter_tile)(v, base, p);
         }
+    }
+    if (!packed && six == NULL && FFN(split_packed)(base, nl)) {
+        for (; p < nout; p++) {
+            FFN(vstore)(base[0] + p * es, buf[p].r * scale);
+            if (FFT_HAS_IM(out)) {
+                FFN(vstore)(base[0] + p * es + out->im, buf[p].i * si);
+            }
+        }
+        return;
     }
     if (packed || six != NULL) {
         for (; p < nout; p++) {
