@@ -1,0 +1,64 @@
+/*
+ * kernels.c - introspection of the kernel table for tests and tools: which (op, backend, dtype)
+ * slots are filled. The table itself is the only record of what a backend supports.
+ */
+#include "dispatch/dispatch.h"
+#include "pcpy.h"
+
+/* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */
+static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm",
+                                                                   "opencl", "custom"};
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int op = 0; op < PC_NUM_OPS; op++) {
+        for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
+            for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
+                if (!pc_kernel_has((pc_op)op, (pc_device_type)b, (pc_dtype)dt)) {
+                    continue;
+                }
+                PyObject *row = Py_BuildValue("(sss)", pc_op_name((pc_op)op), backend_names[b],
+                                              pc_dtype_name((pc_dtype)dt));
+                if (row == NULL || PyList_Append(list, row) < 0) {
+                    Py_XDECREF(row);
+                    Py_DECREF(list);
+                    return NULL;
+                }
+                Py_DECREF(row);
+            }
+        }
+    }
+    return list;
+}
+
+/* _ops() -> the names of every op of ops.def, in order. */
+static PyObject *fn_ops(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    PyObject *list = PyList_New(PC_NUM_OPS);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int op = 0; op < PC_NUM_OPS; op++) {
+        PyObject *name = PyUnicode_FromString(pc_op_name((pc_op)op));
+        if (name == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, op, name);
+    }
+    return list;
+}
+
+PyMethodDef pcpy_kernels_methods[] = {
+    {"_kernels", fn_kernels, METH_NOARGS,
+     "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
+    {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},
+    {NULL, NULL, 0, NULL},
+};
