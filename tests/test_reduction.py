@@ -468,6 +468,8 @@ def test_cumulative_matches_numpy(prod, data):
         assert_equal(out, exact)
     else:
         scale = npfn(np.abs(a).astype(np.float64), axis=axis, include_initial=init)
+        with np.errstate(all="ignore"):
+            exact = exact.astype(a.dtype)  # rounded (underflow, overflow) like the result
         close(np.asarray(out), exact, a.dtype, scale * 4)
 
 
@@ -548,3 +550,50 @@ def test_diff_edge_cases():
     with pytest.raises(ValueError, match="prepend"):
         pc.diff(pc.ones((2, 3)), prepend=pc.ones((3, 3)))
     assert pc.diff(t, append=pc.asarray([2.5])).dtype == pc.float32  # Paddle: i64 + f32 -> f32
+
+
+# ---- the multi-threaded passes ---------------------------------------------------------------
+
+_PARALLEL_SCRIPT = r"""
+import sys
+import numpy as np
+import paddle_c as pc
+rng = np.random.default_rng(11)
+a = rng.standard_normal((1536, 1024)).astype(np.float32)
+a[7, 9] = np.nan
+b = rng.integers(-50, 50, (1024, 1536)).astype(np.int32)
+out = {}
+for f in ["sum", "mean", "max", "min", "var", "std", "prod", "all", "any", "count_nonzero",
+          "nanmax", "nanmin", "nanvar", "nanstd", "nanprod"]:
+    for ax in (None, 0, 1):
+        out[f"{f}_a_{ax}"] = np.asarray(getattr(pc, f)(pc.asarray(a), axis=ax))
+        out[f"{f}_b_{ax}"] = np.asarray(getattr(pc, f)(pc.asarray(b), axis=ax))
+for f in ["nansum", "nanmean", "logsumexp"]:
+    for ax in (None, 0, 1):
+        out[f"{f}_a_{ax}"] = np.asarray(getattr(pc, f)(pc.asarray(a), axis=ax))
+np.savez(sys.argv[1], **out)
+"""
+
+
+@pytest.mark.slow
+def test_parallel_passes_match_serial(tmp_path):
+    """Four threads (the split paths: shared outputs, private blocks merged) give the serial
+    results (exactly for the order-free reductions, to rounding for the sums)."""
+    import os
+    import subprocess
+    import sys
+    path = tmp_path / "par.npz"
+    env = dict(os.environ, PADDLE_C_NUM_THREADS="4")
+    subprocess.run([sys.executable, "-c", _PARALLEL_SCRIPT, str(path)], check=True, env=env)
+    par = np.load(path)
+    env["PADDLE_C_NUM_THREADS"] = "1"
+    path1 = tmp_path / "ser.npz"
+    subprocess.run([sys.executable, "-c", _PARALLEL_SCRIPT, str(path1)], check=True, env=env)
+    ser = np.load(path1)
+    for key in ser.files:
+        if key.split("_")[0] in ("sum", "mean", "var", "std", "prod", "nanvar", "nanstd",
+                                 "nanprod", "nansum", "nanmean", "logsumexp"):
+            np.testing.assert_allclose(par[key], ser[key], rtol=1e-6, equal_nan=True,
+                                       err_msg=key)
+        else:
+            np.testing.assert_array_equal(par[key], ser[key], err_msg=key)

@@ -8,9 +8,9 @@
 #include "dispatch/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
+#include "simd.h"
 
 enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
-#define RD_AR_LANES 16
 
 typedef struct ar_axis {
     int64_t n;          /* extent of the reduced axis */
