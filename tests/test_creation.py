@@ -132,6 +132,13 @@ def test_eye(rows, cols, k, name):
     assert_equal(pc.eye(rows, cols, k=k, dtype=getattr(pc, name)), np.eye(rows, cols, k, name))
 
 
+def test_huge_diagonal_offsets():
+    for k in (2**63, -(2**63), 2**100):
+        assert pc.eye(3, k=k).tolist() == [[0.0] * 3] * 3
+    assert pc.tril(pc.ones((2, 2)), k=2**70).tolist() == [[1.0, 1.0], [1.0, 1.0]]
+    assert pc.triu(pc.ones((2, 2)), k=2**70).tolist() == [[0.0, 0.0], [0.0, 0.0]]
+
+
 @given(shape=shapes(min_dims=2, max_dims=4), k=st.integers(-6, 6))
 def test_tril_triu(shape, k):
     a = np.arange(math.prod(shape), dtype=np.float64).reshape(shape)
@@ -154,7 +161,8 @@ def test_meshgrid(indexing):
     assert len(got) == 3
     for g, w in zip(got, want):
         assert_equal(g, w)
-    assert pc.meshgrid() == []
+    assert pc.meshgrid() == ()
+    assert isinstance(got, tuple)
     with pytest.raises(ValueError):
         pc.meshgrid(pc.ones((2, 2)))
     with pytest.raises(ValueError):

@@ -125,7 +125,7 @@ SIGNATURES = {
     "from_dlpack": "(x, /, *, device=None, copy=None)",
     "astype": "(x, dtype, /, *, copy=True, device=None)",
     "can_cast": "(from_, to, /)",
-    "isdtype": "(dtype, kind, /)",
+    "isdtype": "(dtype, kind)",
     "result_type": "(*arrays_and_dtypes)",
     "finfo": "(type, /)",
     "iinfo": "(type, /)",

@@ -1,5 +1,5 @@
 """Reductions against NumPy: sum, prod, max, min, mean, var, std, all, any, count_nonzero, the
-nan-aware forms, amax/amin/logsumexp and the Tensor methods; every dtype and memory layout,
+nan-aware forms, amax/amin/logsumexp, cumulative sums/products, diff and the Tensor methods; every dtype and memory layout,
 axis as None / int / tuple (negative too), keepdims, empty and 0-D inputs, bad arguments, and
 summation accuracy on adversarial inputs."""
 
@@ -123,35 +123,6 @@ def test_logical_match_numpy(fname, data):
     else:
         want = getattr(np, fname)(a, axis=axis, keepdims=keepdims)
     assert_equal(out, want)
-
-
-@pytest.mark.parametrize("fname", ["argmax", "argmin"])
-@given(data=st.data())
-def test_argmax_argmin_match_numpy(fname, data):
-    dtype = data.draw(st.sampled_from(REAL_DTYPES))
-    shape = data.draw(st.lists(st.integers(1, 6), min_size=0, max_size=4).map(tuple))
-    a, t = data.draw(np_and_pc(dtype, shape=shape))
-    axis = data.draw(st.none() | st.integers(-a.ndim, a.ndim - 1) if a.ndim else st.none())
-    keepdims = data.draw(st.booleans())
-    out = getattr(pc, fname)(t, axis=axis, keepdims=keepdims)
-    want = getattr(np, fname)(a, axis=axis, keepdims=keepdims)
-    assert_equal(out, np.asarray(want, dtype=np.int64))
-
-
-@pytest.mark.parametrize("fname", ["nanargmax", "nanargmin"])
-@given(data=st.data())
-def test_nanargmax_match_numpy(fname, data):
-    dtype = data.draw(st.sampled_from(REAL_DTYPES))
-    a, t = data.draw(np_and_pc(dtype, shape=st.lists(st.integers(1, 6), min_size=1,
-                                                     max_size=3).map(tuple)))
-    axis = data.draw(st.none() | st.integers(-a.ndim, a.ndim - 1))
-    try:
-        want = getattr(np, fname)(a, axis=axis)
-    except ValueError:
-        with pytest.raises(ValueError):
-            getattr(pc, fname)(t, axis=axis)
-        return
-    assert_equal(getattr(pc, fname)(t, axis=axis), np.asarray(want, dtype=np.int64))
 
 
 @pytest.mark.parametrize("fname", ["mean", "var", "std", "nanmean", "nanvar", "nanstd"])
@@ -466,3 +437,163 @@ def test_mean_var_accuracy_large_offset():
     t = pc.asarray(a)
     assert float(pc.var(t)) == pytest.approx(np.var(a % 1e9), rel=1e-9)
     assert float(pc.mean(t)) == pytest.approx(1e9 + np.mean(a % 1e9), rel=1e-15)
+
+
+# ---- cumulative sums and products, diff ----------------------------------------------------
+
+@pytest.mark.parametrize("prod", [False, True])
+@given(data=st.data())
+def test_cumulative_matches_numpy(prod, data):
+    dtype = data.draw(st.sampled_from(NUMPY_DTYPES))
+    shape = data.draw(st.lists(st.integers(0, 5), min_size=1, max_size=3).map(tuple))
+    elements = {"min_value": -3, "max_value": 3} if prod else None
+    if np.dtype(dtype).kind in "fc":
+        elements = dict(elements or {}, allow_nan=False, allow_infinity=False)
+        if not prod:
+            elements.update(min_value=-1e4, max_value=1e4)
+    a, t = data.draw(np_and_pc(dtype, shape=shape, elements=elements))
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1) | (st.none() if a.ndim == 1
+                                                          else st.integers(0, 0)))
+    init = data.draw(st.booleans())
+    fn = pc.cumulative_prod if prod else pc.cumulative_sum
+    out = fn(t, axis=axis, include_initial=init)
+    npfn = np.cumulative_prod if prod else np.cumulative_sum
+    want_dtype = np.sum(np.zeros(1, a.dtype)).dtype
+    with np.errstate(all="ignore"):
+        exact = npfn(a.astype(np.complex128 if a.dtype.kind == "c" else
+                              np.float64 if a.dtype.kind == "f" else want_dtype),
+                     axis=axis, include_initial=init)
+    assert out.dtype == getattr(pc, want_dtype.name)
+    if a.dtype.kind in "biu":
+        assert_equal(out, exact)
+    else:
+        scale = npfn(np.abs(a).astype(np.float64), axis=axis, include_initial=init)
+        with np.errstate(all="ignore"):
+            exact = exact.astype(a.dtype)  # rounded (underflow, overflow) like the result
+        close(np.asarray(out), exact, a.dtype, scale * 4)
+
+
+def test_cumulative_edge_cases():
+    t = pc.asarray([[1, 2], [3, 4]])
+    with pytest.raises(ValueError, match="axis must be given"):
+        pc.cumulative_sum(t)
+    with pytest.raises(ValueError, match="axis 2"):
+        pc.cumulative_sum(t, axis=2)
+    assert_equal(pc.cumulative_sum(pc.zeros((0,)), include_initial=True), np.zeros(1, np.float32))
+    assert pc.cumulative_prod(pc.zeros((2, 0)), axis=1, include_initial=True).shape == (2, 1)
+    assert pc.cumulative_sum(t, axis=0, dtype=pc.float64).dtype == pc.float64
+    assert pc.cumulative_sum(t, axis=0, dtype=pc.int8).dtype == pc.int8
+    assert pc.cumulative_sum(pc.asarray([True, True]), axis=0).dtype == pc.int64
+    assert pc.cumulative_sum(pc.asarray([1], dtype=pc.uint8)).dtype == pc.uint64
+    # Paddle's names: flattened when axis is None, dtype kept
+    assert_equal(pc.cumsum(t), np.array([1, 3, 6, 10]))
+    assert pc.cumsum(pc.asarray([1, 2], dtype=pc.int32)).dtype == pc.int32
+    assert_equal(pc.cumprod(t, dim=1), np.array([[1, 2], [3, 12]]))
+    assert_equal(t.cumsum(0), np.array([[1, 2], [4, 6]]))
+    assert_equal(t.cumprod(), np.array([1, 2, 6, 24]))
+
+
+def test_cumulative_special_values():
+    a = np.array([1.0, np.inf, -np.inf, 2.0])
+    np.testing.assert_array_equal(np.asarray(pc.cumulative_sum(pc.asarray(a))), np.cumsum(a))
+    b = np.array([1e16, 1.0, -1e16, 1.0])
+    # compensated running sums: exact here, where plain float64 loses the 1.0
+    np.testing.assert_array_equal(np.asarray(pc.cumulative_sum(pc.asarray(b))),
+                                  [1e16, 1e16 + 1, 1.0, 2.0])
+
+
+@given(data=st.data())
+def test_diff_matches_numpy(data):
+    dtype = data.draw(st.sampled_from(NUMPY_DTYPES))
+    shape = data.draw(st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple))
+    a, t = data.draw(np_and_pc(dtype, shape=shape,
+                               elements={"allow_nan": False, "allow_infinity": False}
+                               if np.dtype(dtype).kind in "fc" else None))
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    n = data.draw(st.integers(0, a.shape[axis] + 1))
+    kw = {}
+    npkw = {}
+    for name in ("prepend", "append"):
+        if data.draw(st.booleans()):
+            s = list(a.shape)
+            s[axis] = data.draw(st.integers(0, 3))
+            p, pt = data.draw(np_and_pc(dtype, shape=tuple(s),
+                                        elements={"allow_nan": False, "allow_infinity": False}
+                                        if np.dtype(dtype).kind in "fc" else None))
+            kw[name] = pt
+            npkw[name] = p
+    out = pc.diff(t, axis=axis, n=n, **kw)
+    with np.errstate(all="ignore"):
+        want = np.diff(a, n=n, axis=axis, **npkw)
+    if a.dtype.kind in "fc":
+        np.testing.assert_allclose(np.asarray(out), want, rtol=1e-2 if dtype == "float16"
+                                   else 1e-6, equal_nan=True)
+        assert out.dtype == t.dtype and out.shape == want.shape
+    else:
+        assert_equal(out, want)
+
+
+def test_diff_edge_cases():
+    t = pc.asarray([1, 4, 9, 16])
+    assert_equal(pc.diff(t, prepend=0), np.array([1, 3, 5, 7]))
+    assert_equal(pc.diff(t, n=5), np.zeros(0, np.int64))
+    assert_equal(t.diff(), np.array([3, 5, 7]))
+    assert_equal(pc.diff(pc.asarray([True, False, False])), np.array([True, False]))
+    d = pc.diff(t, n=0)
+    assert_equal(d, np.array([1, 4, 9, 16]))
+    with pytest.raises(ValueError, match="at least one dimension"):
+        pc.diff(pc.asarray(3))
+    with pytest.raises(ValueError, match="axis 1"):
+        pc.diff(t, axis=1)
+    with pytest.raises(ValueError, match="n must be non-negative"):
+        pc.diff(t, n=-1)
+    with pytest.raises(ValueError, match="prepend"):
+        pc.diff(pc.ones((2, 3)), prepend=pc.ones((3, 3)))
+    assert pc.diff(t, append=pc.asarray([2.5])).dtype == pc.float32  # Paddle: i64 + f32 -> f32
+
+
+# ---- the multi-threaded passes ---------------------------------------------------------------
+
+_PARALLEL_SCRIPT = r"""
+import sys
+import numpy as np
+import paddle_c as pc
+rng = np.random.default_rng(11)
+a = rng.standard_normal((1536, 1024)).astype(np.float32)
+a[7, 9] = np.nan
+b = rng.integers(-50, 50, (1024, 1536)).astype(np.int32)
+out = {}
+for f in ["sum", "mean", "max", "min", "var", "std", "prod", "all", "any", "count_nonzero",
+          "nanmax", "nanmin", "nanvar", "nanstd", "nanprod"]:
+    for ax in (None, 0, 1):
+        out[f"{f}_a_{ax}"] = np.asarray(getattr(pc, f)(pc.asarray(a), axis=ax))
+        out[f"{f}_b_{ax}"] = np.asarray(getattr(pc, f)(pc.asarray(b), axis=ax))
+for f in ["nansum", "nanmean", "logsumexp"]:
+    for ax in (None, 0, 1):
+        out[f"{f}_a_{ax}"] = np.asarray(getattr(pc, f)(pc.asarray(a), axis=ax))
+np.savez(sys.argv[1], **out)
+"""
+
+
+@pytest.mark.slow
+def test_parallel_passes_match_serial(tmp_path):
+    """Four threads (the split paths: shared outputs, private blocks merged) give the serial
+    results (exactly for the order-free reductions, to rounding for the sums)."""
+    import os
+    import subprocess
+    import sys
+    path = tmp_path / "par.npz"
+    env = dict(os.environ, PADDLE_C_NUM_THREADS="4")
+    subprocess.run([sys.executable, "-c", _PARALLEL_SCRIPT, str(path)], check=True, env=env)
+    par = np.load(path)
+    env["PADDLE_C_NUM_THREADS"] = "1"
+    path1 = tmp_path / "ser.npz"
+    subprocess.run([sys.executable, "-c", _PARALLEL_SCRIPT, str(path1)], check=True, env=env)
+    ser = np.load(path1)
+    for key in ser.files:
+        if key.split("_")[0] in ("sum", "mean", "var", "std", "prod", "nanvar", "nanstd",
+                                 "nanprod", "nansum", "nanmean", "logsumexp"):
+            np.testing.assert_allclose(par[key], ser[key], rtol=1e-6, equal_nan=True,
+                                       err_msg=key)
+        else:
+            np.testing.assert_array_equal(par[key], ser[key], err_msg=key)

@@ -174,7 +174,8 @@ pc_status pc_eye(int64_t n_rows, int64_t n_cols, int64_t k, pc_dtype dtype, pc_d
     if (st != PC_OK) {
         return st;
     }
-    /* the diagonal as a strided view, filled with ones */
+    /* the diagonal as a strided view, filled with ones (offsets beyond the matrix: none) */
+    k = k > n_cols ? n_cols : k < -n_rows ? -n_rows : k;
     const int64_t item = pc_dtype_itemsize(dtype);
     const int64_t r0 = k >= 0 ? 0 : -k;
     const int64_t c0 = k >= 0 ? k : 0;
@@ -212,6 +213,10 @@ pc_status pc_tri(const pc_tensor *x, int64_t k, bool upper, pc_tensor **out)
     if (st != PC_OK) {
         return st;
     }
+    /* offsets beyond the matrix act like the matrix's edge: clamp, so kernels never overflow */
+    const int64_t rows = x->shape[x->ndim - 2];
+    const int64_t cols = x->shape[x->ndim - 1];
+    k = k > cols + 1 ? cols + 1 : k < -(rows + 1) ? -(rows + 1) : k;
     const pc_tri_params p = {k, upper};
     pc_tensor *outs[1] = {t};
     const pc_kernel_args args = {0, 1, NULL, outs, &p};

@@ -62,6 +62,10 @@ pc_status pc_diff(const pc_tensor *x, int axis, int64_t n, const pc_tensor *prep
         return pc_error_set(PC_ERR_VALUE, "diff: n must be non-negative, got %lld",
                             (long long)n);
     }
+    if (n == 0) {
+        /* nothing to difference: x itself (as NumPy, prepend/append are not added) */
+        return pc_contiguous_copy(x, out);
+    }
     pc_dtype dt = x->dtype;
     pc_status st = PC_OK;
     const pc_tensor *parts[3] = {prepend, x, append};
@@ -139,16 +143,6 @@ pc_status pc_diff(const pc_tensor *x, int axis, int64_t n, const pc_tensor *prep
     if (st != PC_OK) {
         pc_tensor_free(cur);
         return st;
-    }
-    if (n == 0 && cur->data == x->data && cur->dtype == x->dtype) {
-        /* diff with n == 0 returns a new tensor, never an alias of x */
-        pc_tensor *c;
-        st = pc_contiguous_copy(cur, &c);
-        pc_tensor_free(cur);
-        if (st != PC_OK) {
-            return st;
-        }
-        cur = c;
     }
     *out = cur;
     return PC_OK;

@@ -243,18 +243,7 @@ pc_status pc_argreduce(pc_argreduction r, const pc_tensor *x, bool has_axis, int
     }
     if (!has_axis) {
         /* the flattened tensor in C order: a 1-D view, or a C-contiguous copy first */
-        pc_tensor *c = NULL;
-        if (!pc_tensor_is_c_contiguous(x)) {
-            st = pc_contiguous_copy(x, &c);
-            if (st != PC_OK) {
-                return st;
-            }
-        }
-        const pc_tensor *src = c != NULL ? c : x;
-        const int64_t n = src->size;
-        const int64_t stride = pc_dtype_itemsize(src->dtype);
-        st = pc_tensor_restride(src, 1, &n, &stride, src->offset, &flat);
-        pc_tensor_free(c);
+        st = pc_flatten(x, &flat);
         if (st != PC_OK) {
             return st;
         }

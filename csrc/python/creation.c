@@ -11,24 +11,32 @@
 
 #define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
 
+/* asarray's argument conversion, shared with to_tensor. */
+static PyObject *asarray_args(PyObject *mod, PyObject *obj, PyObject *dtype_obj,
+                              PyObject *device_obj, int copy)
+{
+    pcpy_state *st = pcpy_state_from_module(mod);
+    pc_dtype dt;
+    pc_device dev;
+    if (pcpy_dtype_from_py(st, dtype_obj, true, &dt) < 0 ||
+        pcpy_device_from_py(st, device_obj, pc_device_cpu(), &dev) < 0) {
+        return NULL;
+    }
+    const bool given = device_obj != NULL && device_obj != Py_None;
+    return pcpy_asarray(st, obj, dt, given ? &dev : NULL, copy);
+}
+
 static PyObject *fn_asarray(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                             PyObject *kwnames)
 {
     static const char *const names[] = {"obj", "dtype", "device", "copy", NULL};
     static const pcpy_argspec spec = {"asarray", names, 1, 1, 1};
     PyObject *a[4];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_module(mod);
-    pc_dtype dt;
-    pc_device dev;
     int copy;
-    if (pcpy_dtype_from_py(st, a[1], true, &dt) < 0 ||
-        pcpy_device_from_py(st, a[2], pc_device_cpu(), &dev) < 0 || pcpy_copy_arg(a[3], &copy) < 0) {
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0 || pcpy_copy_arg(a[3], &copy) < 0) {
         return NULL;
     }
-    return pcpy_asarray(st, a[0], dt, (a[2] != NULL && a[2] != Py_None) ? &dev : NULL, copy);
+    return asarray_args(mod, a[0], a[1], a[2], copy);
 }
 
 static PyObject *fn_to_tensor(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -40,15 +48,7 @@ static PyObject *fn_to_tensor(PyObject *mod, PyObject *const *args, Py_ssize_t n
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    pcpy_state *st = pcpy_state_from_module(mod);
-    pc_dtype dt;
-    pc_device dev;
-    if (pcpy_dtype_from_py(st, a[1], true, &dt) < 0 ||
-        pcpy_device_from_py(st, a[2], pc_device_cpu(), &dev) < 0) {
-        return NULL;
-    }
-    /* Paddle's to_tensor always copies */
-    return pcpy_asarray(st, a[0], dt, (a[2] != NULL && a[2] != Py_None) ? &dev : NULL, 1);
+    return asarray_args(mod, a[0], a[1], a[2], 1); /* Paddle's to_tensor always copies */
 }
 
 /* dtype and device keywords with defaults; 0 or -1 */
@@ -345,6 +345,23 @@ static PyObject *fn_linspace(PyObject *mod, PyObject *const *args, Py_ssize_t na
     return pcpy_tensor_result(st, s, t);
 }
 
+/* A diagonal offset: any integer, clamped to the int64 range (an offset beyond every matrix
+ * selects nothing, however large it is). */
+static int diagonal_offset(PyObject *obj, int64_t *out)
+{
+    *out = 0;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    long long v;
+    int overflow;
+    if (pcpy_index_value(obj, "k", &v, &overflow) < 0) {
+        return -1;
+    }
+    *out = overflow > 0 ? INT64_MAX : overflow < 0 ? -INT64_MAX : v;
+    return 0;
+}
+
 static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"n_rows", "n_cols", "k", "dtype", "device", NULL};
@@ -358,7 +375,7 @@ static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, 
     int64_t cols;
     int64_t k;
     if (pcpy_int64_arg(a[0], "n_rows", 0, &rows) < 0 ||
-        pcpy_int64_arg(a[1], "n_cols", rows, &cols) < 0 || pcpy_int64_arg(a[2], "k", 0, &k) < 0) {
+        pcpy_int64_arg(a[1], "n_cols", rows, &cols) < 0 || diagonal_offset(a[2], &k) < 0) {
         return NULL;
     }
     if (rows < 0 || cols < 0) {
@@ -386,7 +403,7 @@ static PyObject *tri(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyO
     }
     pcpy_state *st = pcpy_state_from_module(mod);
     int64_t k;
-    if (pcpy_int64_arg(a[1], "k", 0, &k) < 0) {
+    if (diagonal_offset(a[1], &k) < 0) {
         return NULL;
     }
     if (!pcpy_tensor_check(st, a[0])) {
@@ -462,7 +479,8 @@ static PyObject *fn_meshgrid(PyObject *mod, PyObject *const *args, Py_ssize_t na
         shape[0] = shape[1];
         shape[1] = tmp;
     }
-    PyObject *result = PyList_New(n);
+    /* a tuple since the 2025.12 standard (a list before) */
+    PyObject *result = PyTuple_New(n);
     if (result == NULL) {
         return NULL;
     }
@@ -487,7 +505,7 @@ static PyObject *fn_meshgrid(PyObject *mod, PyObject *const *args, Py_ssize_t na
             Py_DECREF(result);
             return NULL;
         }
-        PyList_SET_ITEM(result, i, o);
+        PyTuple_SET_ITEM(result, i, o);
     }
     return result;
 }
@@ -590,7 +608,7 @@ PyMethodDef pcpy_creation_methods[] = {
      "triu(x, /, *, k=0)\n--\n\nThe upper triangle (elements with j - i >= k) of the last two "
      "axes."},
     {"meshgrid", FASTCALL_KW(fn_meshgrid),
-     "meshgrid(*arrays, indexing='xy')\n--\n\nCoordinate matrices from 1-D tensors."},
+     "meshgrid(*arrays, indexing='xy')\n--\n\nCoordinate matrices from 1-D tensors (a tuple)."},
     {"from_dlpack", FASTCALL_KW(fn_from_dlpack),
      "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA Tensor sharing memory with a DLPack "
      "producer."},

@@ -92,7 +92,7 @@ static PyObject *fn_isdtype(PyObject *mod, PyObject *const *args, Py_ssize_t nar
                             PyObject *kwnames)
 {
     static const char *const names[] = {"dtype", "kind", NULL};
-    static const pcpy_argspec spec = {"isdtype", names, 2, 2, 2};
+    static const pcpy_argspec spec = {"isdtype", names, 0, 2, 2};
     PyObject *a[2];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -170,7 +170,7 @@ PyMethodDef pcpy_dtypes_methods[] = {
     {"can_cast", FASTCALL_KW(fn_can_cast),
      "can_cast(from_, to, /)\n--\n\nWhether the promotion rules allow casting from_ to to."},
     {"isdtype", FASTCALL_KW(fn_isdtype),
-     "isdtype(dtype, kind, /)\n--\n\nWhether dtype is of the given kind(s)."},
+     "isdtype(dtype, kind)\n--\n\nWhether dtype is of the given kind(s)."},
     {"result_type", FASTCALL_KW(fn_result_type),
      "result_type(*arrays_and_dtypes)\n--\n\nThe dtype that promotion gives for tensors, dtypes "
      "and Python scalars."},

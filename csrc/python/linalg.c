@@ -565,7 +565,15 @@ static PyObject *nb_imatmul(PyObject *self, PyObject *other)
     }
     pc_tensor *t = pcpy_tensor_get(self);
     const pc_tensor *v = pcpy_tensor_get(r);
-    bool same = v->ndim == t->ndim && v->dtype == t->dtype;
+    if (v->dtype != t->dtype) {
+        PyErr_Format(PyExc_TypeError,
+                     "@=: the product has dtype %s; the in-place form never changes the "
+                     "tensor's dtype %s",
+                     pc_dtype_name(v->dtype), pc_dtype_name(t->dtype));
+        Py_DECREF(r);
+        return NULL;
+    }
+    bool same = v->ndim == t->ndim;
     for (int d = 0; same && d < t->ndim; d++) {
         same = v->shape[d] == t->shape[d];
     }
@@ -574,9 +582,8 @@ static PyObject *nb_imatmul(PyObject *self, PyObject *other)
         char stt[256];
         pc_shape_format(v->ndim, v->shape, sv, sizeof sv);
         pc_shape_format(t->ndim, t->shape, stt, sizeof stt);
-        PyErr_Format(PyExc_ValueError,
-                     "@=: the product (shape %s, %s) does not fit the tensor (shape %s, %s)", sv,
-                     pc_dtype_name(v->dtype), stt, pc_dtype_name(t->dtype));
+        PyErr_Format(PyExc_ValueError, "@=: the product's shape %s differs from the tensor's %s",
+                     sv, stt);
         Py_DECREF(r);
         return NULL;
     }

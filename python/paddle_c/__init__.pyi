@@ -13,3 +13,4 @@ nan: float
 newaxis: None
 pi: float
 from . import linalg as linalg
+from . import fft as fft

@@ -89,7 +89,8 @@ pc_status pc_cumulative(bool prod, const pc_tensor *x, bool has_axis, int axis, 
 /* The n-th discrete difference along `axis`: out[i] = in[i + 1] - in[i], applied n times to
  * the concatenation (prepend, x, append) along the axis (prepend/append may be NULL; a 0-D one
  * is broadcast to extent 1 along the axis, others must match x except along the axis). The
- * dtype is the promotion of the three; bool differences are `!=`. n >= 0. */
+ * dtype is the promotion of the three; bool differences are `!=`. n >= 0; n == 0 gives a copy
+ * of x alone (as NumPy). */
 pc_status pc_diff(const pc_tensor *x, int axis, int64_t n, const pc_tensor *prepend,
                   const pc_tensor *append, pc_tensor **out);
 

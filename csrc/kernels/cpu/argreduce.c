@@ -6,26 +6,16 @@
  */
 #include "dispatch/dispatch.h"
 #include "dispatch/reduce_kernels.h"
+#include "descriptor.h"
 #include "dtype_params.h"
+#include "simd.h"
 
 enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
-#define RD_AR_LANES 16
 
 typedef struct ar_axis {
     int64_t n;          /* extent of the reduced axis */
     int64_t stride;     /* its byte stride in x */
 } ar_axis;
-
-/* A view descriptor for the iterator (ndim, shape, strides, data only; no storage). */
-static void ar_descriptor(pc_tensor *d, int ndim, int64_t *shape, int64_t *strides, char *data)
-{
-    memset(d, 0, sizeof *d);
-    d->ndim = ndim;
-    d->shape = shape;
-    d->strides = strides;
-    d->data = data;
-    d->dtype = PC_UINT8;
-}
 
 static pc_status ar_run(const pc_kernel_args *args, pc_loop_fn loop)
 {
@@ -46,8 +36,8 @@ static pc_status ar_run(const pc_kernel_args *args, pc_loop_fn loop)
     }
     pc_tensor xd;
     pc_tensor od;
-    ar_descriptor(&xd, nd, shape, xs, x->data);
-    ar_descriptor(&od, nd, shape, os, out->data);
+    pc_cpu_descriptor(&xd, x, nd, shape, xs, x->data);
+    pc_cpu_descriptor(&od, out, nd, shape, os, out->data);
     const ar_axis ax = {x->shape[axis], x->strides[axis]};
     const pc_loop_ctx ctx = {&ax};
     const pc_tensor *ops[2] = {&xd, &od};

@@ -15,7 +15,7 @@
 #endif
 
 /* whether v replaces the best value b; `which` is a constant at every call site */
-static inline bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
+PC_ALWAYS_INLINE bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
 {
     switch (which) {
     case AR_MAX:
@@ -29,12 +29,169 @@ static inline bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
     }
 }
 
-/* The index of the best of n contiguous elements (argmax/argmin): each block's best value is
- * found with SIMD lanes, and only a block that improves on the best so far is searched for
- * its first position. */
-static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
+/* 64-byte vectors of the compute type (bool as uint8) and their comparison masks */
+#if PCK_K == PCK_KB
+typedef uint8_t PCK_FN(ar_vec) __attribute__((vector_size(64)));
+#else
+typedef AR_T PCK_FN(ar_vec) __attribute__((vector_size(64)));
+#endif
+typedef __typeof__((PCK_FN(ar_vec)){0} > (PCK_FN(ar_vec)){0}) PCK_FN(ar_mask);
+#define AR_VN ((int64_t)(sizeof(PCK_FN(ar_vec)) / sizeof(AR_T)))
+
+PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_load)(const PCK_T *p)
 {
-    enum { BLOCK = 512 };
+    PCK_FN(ar_vec) v;
+#if PCK_CAT(PCK_NARROW_, PCK_N)
+    for (int k = 0; k < AR_VN; k++) {
+        v[k] = PCK_LOAD(p[k]);
+    }
+#else
+    memcpy(&v, p, sizeof v);
+#endif
+    return v;
+}
+
+/* lane-wise best so far: max/min with NaN taken (NaN is the best, the first one wins) */
+PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vbest)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) v)
+{
+    PCK_FN(ar_mask) take = which == AR_MAX ? (v > a) : (v < a);
+#if PCK_K == PCK_KF
+    take |= v != v;
+#endif
+    return (PCK_FN(ar_vec))(((PCK_FN(ar_mask))v & take) | ((PCK_FN(ar_mask))a & ~take));
+}
+
+/* The index of the best of n contiguous elements (argmax/argmin) for element types of 32 or 64
+ * bits, n < 2^31: every lane keeps its best value and that value's position (a vector of the
+ * mask type), so the data is read once with no second search; the lanes are then combined,
+ * the smallest position winning ties. */
+#if PCK_K == PCK_KF
+/* the first NaN of n elements, or -1 */
+static int64_t PCK_FN(ar_first_nan)(const PCK_T *a, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const AR_T v = PCK_LOAD(a[i]);
+        if (v != v) {
+            return i;
+        }
+    }
+    return -1;
+}
+#endif
+
+/* whether any lane of a comparison mask is set */
+PC_ALWAYS_INLINE bool PCK_FN(ar_any)(PCK_FN(ar_mask) m)
+{
+    uint64_t w[sizeof m / 8];
+    memcpy(w, &m, sizeof m);
+    uint64_t any = 0;
+    for (size_t k = 0; k < sizeof m / 8; k++) {
+        any |= w[k];
+    }
+    return any != 0;
+}
+
+/* lane-wise better of two vectors (ordered compares: a NaN is never chosen) */
+PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vpick)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) b)
+{
+    const PCK_FN(ar_mask) take = which == AR_MAX ? (b > a) : (b < a);
+    return (PCK_FN(ar_vec))(((PCK_FN(ar_mask))b & take) | ((PCK_FN(ar_mask))a & ~take));
+}
+
+/* The index of the best of n contiguous elements (argmax/argmin), for element types whose
+ * vectors hold at most 16 lanes (n < 2^31 groups).
+ *
+ * [Why groups] Each group of four vectors is reduced to its lane-wise best; every lane keeps
+ * its best value and the first group in which it reached it. At the end the best lane value
+ * wins, the earliest such group is the first group that holds the winner anywhere, and only
+ * that group is searched for the position. The loop is three picks, one compare and two
+ * blends per 64 elements, with no branch, and reads the data once.
+ * [Why NaN is checked apart] Ordered compares never choose a NaN; a running sum of the
+ * elements turns NaN if any element is NaN (or if infinities of both signs meet), and then the
+ * first NaN - which is the answer - is searched for directly. */
+PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int64_t n)
+{
+    PCK_FN(ar_vec) bestv = (PCK_FN(ar_vec)){0} + (__typeof__(bestv[0]))PCK_LOAD(a[0]);
+    PCK_FN(ar_vec) probe = (PCK_FN(ar_vec)){0};
+    PCK_FN(ar_mask) gbest;
+    PCK_FN(ar_mask) gcur;
+    for (int k = 0; k < AR_VN; k++) {
+        gbest[k] = 0;
+        gcur[k] = 0;
+    }
+    int64_t i = 0;
+    for (; i + 4 * AR_VN <= n; i += 4 * AR_VN) {
+        const PCK_FN(ar_vec) v0 = PCK_FN(ar_load)(a + i);
+        const PCK_FN(ar_vec) v1 = PCK_FN(ar_load)(a + i + AR_VN);
+        const PCK_FN(ar_vec) v2 = PCK_FN(ar_load)(a + i + 2 * AR_VN);
+        const PCK_FN(ar_vec) v3 = PCK_FN(ar_load)(a + i + 3 * AR_VN);
+#if PCK_K == PCK_KF
+        probe += (v0 + v1) + (v2 + v3);
+#endif
+        const PCK_FN(ar_vec) m = PCK_FN(ar_vpick)(which, PCK_FN(ar_vpick)(which, v0, v1),
+                                                  PCK_FN(ar_vpick)(which, v2, v3));
+        const PCK_FN(ar_mask) take = which == AR_MAX ? (m > bestv) : (m < bestv);
+        bestv = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))m & take) | ((PCK_FN(ar_mask))bestv & ~take));
+        gbest = (gcur & take) | (gbest & ~take);
+        gcur += (__typeof__(gcur[0]))1;
+    }
+    /* the winner among the lanes and the first group holding it */
+    AR_T bb = (AR_T)bestv[0];
+    int64_t g = (int64_t)gbest[0];
+    for (int k = 1; k < AR_VN; k++) {
+        const AR_T v = (AR_T)bestv[k];
+        if ((which == AR_MAX ? v > bb : v < bb) || (v == bb && (int64_t)gbest[k] < g)) {
+            bb = v;
+            g = (int64_t)gbest[k];
+        }
+    }
+    int64_t at = 0;
+    if (i > 0) {
+        for (int64_t j = g * 4 * AR_VN; j < (g + 1) * 4 * AR_VN; j++) {
+            if (PCK_LOAD(a[j]) == bb) {
+                at = j;
+                break;
+            }
+        }
+    } else {
+        bb = PCK_LOAD(a[0]);
+    }
+    const int64_t tail = i;
+    for (; i < n; i++) {
+        const AR_T v = PCK_LOAD(a[i]);
+        if (which == AR_MAX ? v > bb : v < bb) {
+            bb = v;
+            at = i;
+        }
+    }
+#if PCK_K == PCK_KF
+    bool nan = AR_ISNAN(bb);
+    for (int k = 0; k < AR_VN; k++) {
+        nan = nan || AR_ISNAN((AR_T)probe[k]);
+    }
+    for (int64_t j = tail; j < n && !nan; j++) {
+        nan = AR_ISNAN(PCK_LOAD(a[j]));
+    }
+    if (nan) {
+        const int64_t first = PCK_FN(ar_first_nan)(a, n);
+        return first >= 0 ? first : at;
+    }
+#else
+    (void)probe;
+    (void)tail;
+#endif
+    return at;
+}
+
+/* The index of the best of n contiguous elements (argmax/argmin): each block's best value is
+ * found on vectors, and only a block that improves on the best so far is searched for its
+ * first position, so the data is read from memory once. */
+PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
+{
+    enum { BLOCK = 1024 };
+    if (AR_VN <= 16) {
+        return PCK_FN(ar_contig_groups)(which, a, n);
+    }
     AR_T best = PCK_LOAD(a[0]);
     int64_t at = 0;
     if (AR_ISNAN(best)) {
@@ -42,21 +199,17 @@ static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
     }
     for (int64_t b0 = 0; b0 < n; b0 += BLOCK) {
         const int64_t m = n - b0 < BLOCK ? n - b0 : BLOCK;
-        AR_T lane[RD_AR_LANES];
-        for (int k = 0; k < RD_AR_LANES; k++) {
-            lane[k] = best;
-        }
+        PCK_FN(ar_vec) l0 = (PCK_FN(ar_vec)){0} + (__typeof__(l0[0]))best;
+        PCK_FN(ar_vec) l1 = l0;
         int64_t i = 0;
-        for (; i + RD_AR_LANES <= m; i += RD_AR_LANES) {
-            for (int k = 0; k < RD_AR_LANES; k++) {
-                const AR_T v = PCK_LOAD(a[b0 + i + k]);
-                lane[k] = (which == AR_MAX ? v > lane[k] : v < lane[k]) || AR_ISNAN(v) ? v
-                                                                                       : lane[k];
-            }
+        for (; i + 2 * AR_VN <= m; i += 2 * AR_VN) {
+            l0 = PCK_FN(ar_vbest)(which, l0, PCK_FN(ar_load)(a + b0 + i));
+            l1 = PCK_FN(ar_vbest)(which, l1, PCK_FN(ar_load)(a + b0 + i + AR_VN));
         }
         AR_T bb = best;
-        for (int k = 0; k < RD_AR_LANES; k++) {
-            bb = PCK_FN(ar_better)(which, lane[k], bb) ? lane[k] : bb;
+        for (int k = 0; k < AR_VN; k++) {
+            bb = PCK_FN(ar_better)(which, (AR_T)l0[k], bb) ? (AR_T)l0[k] : bb;
+            bb = PCK_FN(ar_better)(which, (AR_T)l1[k], bb) ? (AR_T)l1[k] : bb;
         }
         for (; i < m; i++) {
             const AR_T v = PCK_LOAD(a[b0 + i]);
@@ -65,8 +218,27 @@ static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
         if (!PCK_FN(ar_better)(which, bb, best)) {
             continue;
         }
-        /* the first element of the block equal to bb (or the first NaN) */
-        for (int64_t j = 0; j < m; j++) {
+        /* the first element of the block equal to bb (or the first NaN), a vector at a time */
+        const PCK_FN(ar_vec) target = (PCK_FN(ar_vec)){0} + (__typeof__(target[0]))bb;
+        int64_t j = 0;
+        for (; j + AR_VN <= m; j += AR_VN) {
+            const PCK_FN(ar_vec) v = PCK_FN(ar_load)(a + b0 + j);
+#if PCK_K == PCK_KF
+            const PCK_FN(ar_mask) hit = AR_ISNAN(bb) ? (v != v) : (v == target);
+#else
+            const PCK_FN(ar_mask) hit = v == target;
+#endif
+            uint64_t words[sizeof hit / 8];
+            memcpy(words, &hit, sizeof hit);
+            uint64_t any = 0;
+            for (size_t w = 0; w < sizeof hit / 8; w++) {
+                any |= words[w];
+            }
+            if (any != 0) {
+                break;
+            }
+        }
+        for (; j < m; j++) {
             const AR_T v = PCK_LOAD(a[b0 + j]);
             if (AR_ISNAN(bb) ? AR_ISNAN(v) : v == bb) {
                 at = b0 + j;
@@ -81,7 +253,7 @@ static int64_t PCK_FN(ar_contig)(int which, const PCK_T *restrict a, int64_t n)
     return at;
 }
 
-static int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, char *const *data, int64_t n,
+PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, char *const *data, int64_t n,
                                 const int64_t *st)
 {
     const ar_axis *ax = (const ar_axis *)ctx->params;
@@ -186,6 +358,7 @@ static const pc_whole_fn PCK_FN(ark_nanargmax) = PCK_FN(ar_nanargmax);
 static const pc_whole_fn PCK_FN(ark_nanargmin) = PCK_FN(ar_nanargmin);
 #undef AR_T
 #undef AR_ISNAN
+#undef AR_VN
 #else
 static const pc_whole_fn PCK_FN(ark_argmax) = NULL;
 static const pc_whole_fn PCK_FN(ark_argmin) = NULL;

@@ -12,9 +12,9 @@
  *   - floating floor_divide is floor(a / b) where the standard lists a special case (an
  *     infinity, a zero divisor or NaN involved) and Python's exact divmod algorithm otherwise;
  *     remainder is Python's %;
- *   - complex multiply and divide use the textbook formula (division scaled as in Smith's
- *     algorithm so that it does not overflow early; a real or imaginary divisor divides the
- *     parts directly, as the standard's table says);
+ *   - complex multiply uses the textbook formula, complex division Smith's algorithm (the
+ *     textbook formula scaled so that it does not overflow early, as NumPy computes it; a zero
+ *     divisor divides both parts by +0);
  *   - float16/bfloat16 compute in float32 and round once on the way out.
  */
 
@@ -30,13 +30,12 @@ static inline PCK_CT PCK_FN(cx_mul)(PCK_CT x, PCK_CT y)
 static inline PCK_CT PCK_FN(cx_div)(PCK_CT x, PCK_CT y)
 {
     const PCK_RT a = EW_RE(x), b = EW_IM(x), c = EW_RE(y), d = EW_IM(y);
-    if (d == 0) {
-        return EW_CX(a / c, b / c);
-    }
-    if (c == 0) {
-        return EW_CX(b / d, -a / d);
-    }
-    if (EW_M(fabs)(c) >= EW_M(fabs)(d)) {
+    const PCK_RT ac = EW_M(fabs)(c), ad = EW_M(fabs)(d);
+    if (ac >= ad) {
+        if (ac == 0) {
+            /* 0 divisor: the parts divided by +0, infinities or NaN as NumPy gives them */
+            return EW_CX(a / ac, b / ac);
+        }
         const PCK_RT r = d / c;
         const PCK_RT den = c + d * r;
         return EW_CX((a + b * r) / den, (b - a * r) / den);

@@ -41,6 +41,21 @@ static inline void pc_batch_init(pc_batch *b, int ndim, int nop, const pc_tensor
     }
 }
 
+/* Move to matrix number `index` (row-major over the batch shape). */
+static inline void pc_batch_seek(pc_batch *b, int64_t index)
+{
+    for (int k = 0; k < b->nop; k++) {
+        b->offset[k] = 0;
+    }
+    for (int d = b->ndim - 1; d >= 0; d--) {
+        b->index[d] = b->shape[d] > 0 ? index % b->shape[d] : 0;
+        index = b->shape[d] > 0 ? index / b->shape[d] : 0;
+        for (int k = 0; k < b->nop; k++) {
+            b->offset[k] += b->index[d] * b->strides[k][d];
+        }
+    }
+}
+
 /* Advance to the next matrix (row-major order over the batch shape). */
 static inline void pc_batch_next(pc_batch *b)
 {

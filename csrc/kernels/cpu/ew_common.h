@@ -10,6 +10,7 @@
 
 #include "dispatch/dispatch.h"
 #include "dtype_params.h"
+#include "vmath.h"
 
 /* [Why integer arithmetic goes through unsigned types] Signed overflow is undefined in C, but
  * the standard (and every array library) wraps around. Computing in the unsigned type of at

@@ -3,9 +3,34 @@
  * every line of a tensor along one axis (dispatch/fft_params.h has the contract). Part of
  * fft_body_impl.h. No include guard.
  *
- * The lines are listed in C order of the other axes (so lines that are neighbours in memory
- * share a batch of lanes), as byte offsets into the input and the output.
+ * The lines are taken in C order of the other axes (so lines that are neighbours in memory
+ * share a batch of lanes): one line stride when those axes collapse into one, else a list of
+ * byte offsets into the input and the output.
  */
+
+/* Whether the axes other than `axis` collapse into one of strides *xls (x) and *yls (y). */
+static bool FFN(regular_lines)(const pc_tensor *x, const pc_tensor *y, int axis, int64_t *xls,
+                               int64_t *yls)
+{
+    int64_t span = 0;
+    *xls = 0;
+    *yls = 0;
+    for (int d = y->ndim - 1; d >= 0; d--) {
+        if (d == axis || y->shape[d] == 1) {
+            continue;
+        }
+        if (span == 0) {
+            *xls = x->strides[d];
+            *yls = y->strides[d];
+            span = y->shape[d];
+        } else if (x->strides[d] == *xls * span && y->strides[d] == *yls * span) {
+            span *= y->shape[d];
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
 
 static pc_status FFN(fft_axis)(const pc_kernel_args *args, pc_fft_kind kind)
 {
@@ -17,36 +42,41 @@ static pc_status FFN(fft_axis)(const pc_kernel_args *args, pc_fft_kind kind)
         return PC_OK;
     }
     const int64_t count = y->size / y->shape[axis];
-    int64_t *offs = fft_alloc(2 * count * (int64_t)sizeof(int64_t));
-    if (offs == NULL) {
-        return PC_ERR_MEMORY;
-    }
-    int64_t idx[PC_MAX_NDIM] = {0};
-    int64_t xo = 0;
-    int64_t yo = 0;
-    for (int64_t c = 0; c < count; c++) {
-        offs[c] = xo;
-        offs[count + c] = yo;
-        for (int d = y->ndim - 1; d >= 0; d--) {
-            if (d == axis) {
-                continue;
+    int64_t xls;
+    int64_t yls;
+    int64_t *offs = NULL;
+    if (!FFN(regular_lines)(x, y, axis, &xls, &yls)) {
+        offs = fft_alloc(2 * count * (int64_t)sizeof(int64_t));
+        if (offs == NULL) {
+            return PC_ERR_MEMORY;
+        }
+        int64_t idx[PC_MAX_NDIM] = {0};
+        int64_t xo = 0;
+        int64_t yo = 0;
+        for (int64_t c = 0; c < count; c++) {
+            offs[c] = xo;
+            offs[count + c] = yo;
+            for (int d = y->ndim - 1; d >= 0; d--) {
+                if (d == axis) {
+                    continue;
+                }
+                if (++idx[d] < y->shape[d]) {
+                    xo += x->strides[d];
+                    yo += y->strides[d];
+                    break;
+                }
+                idx[d] = 0;
+                xo -= (y->shape[d] - 1) * x->strides[d];
+                yo -= (y->shape[d] - 1) * y->strides[d];
             }
-            if (++idx[d] < y->shape[d]) {
-                xo += x->strides[d];
-                yo += y->strides[d];
-                break;
-            }
-            idx[d] = 0;
-            xo -= (y->shape[d] - 1) * x->strides[d];
-            yo -= (y->shape[d] - 1) * y->strides[d];
         }
     }
     const bool xc = pc_dtype_kind(x->dtype) == PC_KIND_COMPLEX;
     const bool yc = pc_dtype_kind(y->dtype) == PC_KIND_COMPLEX;
     const int64_t m = x->shape[axis];
     const int64_t xim = xc ? (int64_t)sizeof(FR) : FFT_NO_IM;
-    const fft_lines in = {x->data, 0, offs, x->strides[axis], xim, m, xc ? m : 0};
-    const fft_lines out = {y->data, 0, offs + count, y->strides[axis],
+    const fft_lines in = {x->data, xls, offs, x->strides[axis], xim, m, xc ? m : 0};
+    const fft_lines out = {y->data, yls, offs != NULL ? offs + count : NULL, y->strides[axis],
                            yc ? (int64_t)sizeof(FR) : FFT_NO_IM, y->shape[axis], 0};
     const FR scale = (FR)prm->scale;
     pc_status st = PC_OK;

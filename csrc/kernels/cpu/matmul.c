@@ -16,6 +16,7 @@
 #include "dispatch/linalg_kernels.h"
 #include "dtype_params.h"
 #include "openblas.h"
+#include "paddle_c/parallel.h"
 #include "register.h"
 
 /* How gemm reads a (rows x cols) operand with element strides (srow, scol): *trans is
@@ -38,7 +39,9 @@ static bool gemm_layout(int64_t rows, int64_t cols, int64_t srow, int64_t scol, 
     return false;
 }
 
-/* integer dtypes that accumulate in uint64_t (the others in uint32_t) */
+/* integer dtypes that accumulate in uint64_t (the others in uint32_t), and the block width of
+ * the integer kernel's inner loop */
+#define PC_MM_BLOCK 16
 #define PCK_MM_WIDE_INT64 1
 #define PCK_MM_WIDE_UINT64 1
 

@@ -108,11 +108,16 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
 #define PCK_MM_U uint32_t
 #endif
 
-/* [Why these blocks] Each row of C is accumulated over a panel of B (k x nb) that stays in the
- * L2 cache while every row of A streams past it; the inner loop runs over contiguous elements
- * of one B row and the accumulator row, which the compiler vectorises. */
-static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
+/* [Why these blocks] A panel of B (k x nb), converted once to the accumulation type, stays in
+ * the L2 cache while the rows of A stream past it; the inner loop runs over contiguous elements
+ * of one panel row and the accumulator row, all of one type, which the compiler vectorises for
+ * any width (no widening of 8- and 16-bit elements inside the loop). Panel rows are padded with
+ * zeros to whole blocks of PC_MM_BLOCK elements, so the inner loop is made of fixed-length
+ * blocks that vectorise fully even for narrow matrices. The rows of all matrices (batch x m)
+ * are split across the thread pool. */
+static pc_status PCK_FN(mm_rows)(void *arg, int64_t start, int64_t stop)
 {
+    const pc_kernel_args *args = (const pc_kernel_args *)arg;
     const pc_tensor *a = args->in[0];
     const pc_tensor *b = args->in[1];
     pc_tensor *c = args->out[0];
@@ -121,47 +126,52 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
     const int64_t n = c->shape[nd - 1];
     const int64_t k = a->shape[nd - 1];
     const int64_t item = (int64_t)sizeof(PCK_T);
-    if (c->size == 0) {
-        return PC_OK;
-    }
     const int64_t sa0 = a->strides[nd - 2];
     const int64_t sa1 = a->strides[nd - 1];
     const int64_t sb0 = b->strides[nd - 2];
     const int64_t sb1 = b->strides[nd - 1];
-    const bool direct_b = sb1 == item || n == 1;
-    int64_t nb = (int64_t)(256 * 1024) / ((k > 0 ? k : 1) * item);
-    nb = nb < 64 ? 64 : nb > n ? n : nb;
-    PCK_MM_U *acc = malloc((size_t)nb * sizeof(PCK_MM_U));
-    PCK_T *pack_b = direct_b ? NULL : malloc((size_t)(k * n) * sizeof(PCK_T));
-    if (acc == NULL || (!direct_b && pack_b == NULL)) {
+    int64_t nb = (int64_t)(256 * 1024) / ((k > 0 ? k : 1) * (int64_t)sizeof(PCK_MM_U));
+    nb = nb > n ? n : nb;
+    nb = (nb + PC_MM_BLOCK - 1) / PC_MM_BLOCK * PC_MM_BLOCK; /* whole blocks, >= 1 */
+    PCK_MM_U *restrict acc = malloc((size_t)nb * sizeof(PCK_MM_U));
+    PCK_MM_U *restrict panel = malloc((size_t)((k > 0 ? k : 1) * nb) * sizeof(PCK_MM_U));
+    if (acc == NULL || panel == NULL) {
         free(acc);
-        free(pack_b);
+        free(panel);
         return pc_error_set(PC_ERR_MEMORY, "matmul: cannot allocate a work buffer");
     }
     const pc_tensor *ops[3] = {a, b, c};
     pc_batch bt;
     pc_batch_init(&bt, nd - 2, 3, ops);
-    for (int64_t t = 0; t < bt.count; t++, pc_batch_next(&bt)) {
+    pc_batch_seek(&bt, start / m);
+    for (int64_t row = start; row < stop; pc_batch_next(&bt)) {
+        /* rows [i0, i1) of the current matrix */
+        const int64_t i0 = row % m;
+        const int64_t i1 = stop - row < m - i0 ? i0 + (stop - row) : m;
+        row += i1 - i0;
         const char *pa = a->data + bt.offset[0];
         const char *pb = b->data + bt.offset[1];
-        int64_t brow = sb0;
-        if (!direct_b) {
-            PCK_FN(mm_pack)(pack_b, pb, k, n, sb0, sb1);
-            pb = (const char *)pack_b;
-            brow = n * item;
-        }
         char *pc = c->data + bt.offset[2];
         for (int64_t j0 = 0; j0 < n; j0 += nb) {
             const int64_t w = n - j0 < nb ? n - j0 : nb;
-            for (int64_t i = 0; i < m; i++) {
-                for (int64_t j = 0; j < w; j++) {
+            const int64_t wp = (w + PC_MM_BLOCK - 1) / PC_MM_BLOCK * PC_MM_BLOCK;
+            for (int64_t p = 0; p < k; p++) {
+                for (int64_t j = 0; j < wp; j++) {
+                    panel[p * wp + j] =
+                        j < w ? (PCK_MM_U)*(const PCK_T *)(pb + p * sb0 + (j0 + j) * sb1) : 0;
+                }
+            }
+            for (int64_t i = i0; i < i1; i++) {
+                for (int64_t j = 0; j < wp; j++) {
                     acc[j] = 0;
                 }
                 for (int64_t p = 0; p < k; p++) {
                     const PCK_MM_U av = (PCK_MM_U)*(const PCK_T *)(pa + i * sa0 + p * sa1);
-                    const PCK_T *restrict bv = (const PCK_T *)(pb + p * brow) + j0;
-                    for (int64_t j = 0; j < w; j++) {
-                        acc[j] += av * (PCK_MM_U)bv[j];
+                    const PCK_MM_U *restrict bv = panel + p * wp;
+                    for (int64_t j = 0; j < wp; j += PC_MM_BLOCK) {
+                        for (int64_t jj = j; jj < j + PC_MM_BLOCK; jj++) {
+                            acc[jj] += av * bv[jj];
+                        }
                     }
                 }
                 PCK_T *restrict cv = (PCK_T *)(pc + i * n * item) + j0;
@@ -172,8 +182,23 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
         }
     }
     free(acc);
-    free(pack_b);
+    free(panel);
     return PC_OK;
+}
+
+static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
+{
+    const pc_tensor *c = args->out[0];
+    const int nd = c->ndim;
+    if (c->size == 0) {
+        return PC_OK;
+    }
+    const int64_t rows = c->size / c->shape[nd - 1];
+    const int64_t k = args->in[0]->shape[nd - 1];
+    /* about a million multiply-adds per chunk at least: below that the pool costs more */
+    const int64_t work_per_row = c->shape[nd - 1] * (k > 0 ? k : 1);
+    const int64_t min_rows = (1 << 20) / work_per_row + 1;
+    return pc_parallel_for(rows, min_rows, PCK_FN(mm_rows), (void *)args);
 }
 
 #undef PCK_MM_U

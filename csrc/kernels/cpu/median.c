@@ -4,6 +4,7 @@
  */
 #include "dispatch/dispatch.h"
 #include "dispatch/reduce_kernels.h"
+#include "descriptor.h"
 #include "dtype_params.h"
 
 typedef struct md_lanes {
@@ -12,16 +13,6 @@ typedef struct md_lanes {
     bool lower;
     bool skip_nan;
 } md_lanes;
-
-static void md_descriptor(pc_tensor *d, int ndim, int64_t *shape, int64_t *strides, char *data)
-{
-    memset(d, 0, sizeof *d);
-    d->ndim = ndim;
-    d->shape = shape;
-    d->strides = strides;
-    d->data = data;
-    d->dtype = PC_UINT8;
-}
 
 static pc_status md_run(const pc_kernel_args *args, pc_loop_fn loop)
 {
@@ -43,8 +34,8 @@ static pc_status md_run(const pc_kernel_args *args, pc_loop_fn loop)
     const md_lanes l = {x->shape[p->axis], x->strides[p->axis], p->lower, p->skip_nan};
     pc_tensor xd;
     pc_tensor od;
-    md_descriptor(&xd, nd, shape, xs, x->data);
-    md_descriptor(&od, nd, shape, os, out->data);
+    pc_cpu_descriptor(&xd, x, nd, shape, xs, x->data);
+    pc_cpu_descriptor(&od, out, nd, shape, os, out->data);
     const pc_tensor *ops[2] = {&xd, &od};
     const pc_loop_ctx ctx = {&l};
     pc_iter it;

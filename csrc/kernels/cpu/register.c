@@ -18,12 +18,6 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_casts();
     pc_cpu_register_copy();
     pc_cpu_register_range();
-    pc_cpu_register_reduce();
-    pc_cpu_register_argreduce();
-    pc_cpu_register_scan();
-    pc_cpu_register_diff();
-    pc_cpu_register_sort();
-    pc_cpu_register_median();
     pc_cpu_register_arithmetic();
     pc_cpu_register_compare();
     pc_cpu_register_bitwise();

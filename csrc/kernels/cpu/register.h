@@ -7,12 +7,6 @@
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
-void pc_cpu_register_reduce(void);
-void pc_cpu_register_argreduce(void);
-void pc_cpu_register_scan(void);
-void pc_cpu_register_diff(void);
-void pc_cpu_register_sort(void);
-void pc_cpu_register_median(void);
 void pc_cpu_register_arithmetic(void);
 void pc_cpu_register_compare(void);
 void pc_cpu_register_bitwise(void);

@@ -11,6 +11,7 @@
  */
 #include "dispatch/dispatch.h"
 #include "dispatch/reduce_kernels.h"
+#include "descriptor.h"
 #include "dtype_params.h"
 #include "twosum.h"
 
@@ -32,17 +33,6 @@ static bool sc_columnar(const sc_lanes *l, int64_t n, const int64_t *st)
     const int64_t a = st[0] < 0 ? -st[0] : st[0];
     const int64_t b = l->sx < 0 ? -l->sx : l->sx;
     return n > 1 && a < b;
-}
-
-/* An iteration descriptor (ndim, shape, strides, data only; no storage). */
-static void sc_descriptor(pc_tensor *d, int ndim, int64_t *shape, int64_t *strides, char *data)
-{
-    memset(d, 0, sizeof *d);
-    d->ndim = ndim;
-    d->shape = shape;
-    d->strides = strides;
-    d->data = data;
-    d->dtype = PC_UINT8;
 }
 
 static pc_status sc_run(const pc_kernel_args *args, pc_loop_fn loop)
@@ -68,8 +58,8 @@ static pc_status sc_run(const pc_kernel_args *args, pc_loop_fn loop)
     char *odata = out->data + (p->include_initial ? out->strides[axis] : 0);
     pc_tensor xd;
     pc_tensor od;
-    sc_descriptor(&xd, nd, shape, xs, x->data);
-    sc_descriptor(&od, nd, shape, os, odata);
+    pc_cpu_descriptor(&xd, x, nd, shape, xs, x->data);
+    pc_cpu_descriptor(&od, out, nd, shape, os, odata);
     const pc_loop_ctx ctx = {&lanes};
     const pc_tensor *ops[2] = {&xd, &od};
     pc_iter it;

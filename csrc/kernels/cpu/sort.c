@@ -11,6 +11,7 @@
 
 #include "dispatch/dispatch.h"
 #include "dispatch/reduce_kernels.h"
+#include "descriptor.h"
 #include "dtype_params.h"
 #include "radix.h"
 
@@ -25,17 +26,6 @@ typedef struct so_ctx {
     uint64_t *w0, *w1, *w2, *w3;    /* scratch: len words each */
     char *lane;         /* scratch: len elements, for lanes that are not contiguous */
 } so_ctx;
-
-/* An iteration descriptor (ndim, shape, strides, data only; no storage). */
-static void so_descriptor(pc_tensor *d, int ndim, int64_t *shape, int64_t *strides, char *data)
-{
-    memset(d, 0, sizeof *d);
-    d->ndim = ndim;
-    d->shape = shape;
-    d->strides = strides;
-    d->data = data;
-    d->dtype = PC_UINT8;
-}
 
 static pc_status so_run(const pc_kernel_args *args, pc_loop_fn loop, size_t itemsize,
                         bool sort_op)
@@ -82,7 +72,7 @@ static pc_status so_run(const pc_kernel_args *args, pc_loop_fn loop, size_t item
     int nop = 0;
     for (int k = 0; k < 3; k++) {
         if (full[k] != NULL) {
-            so_descriptor(&desc[k], nd, shape, strides[k], full[k]->data);
+            pc_cpu_descriptor(&desc[k], full[k], nd, shape, strides[k], full[k]->data);
             ops[nop++] = &desc[k];
         }
     }

@@ -1,0 +1,77 @@
+"""Reductions, scans, sorting and sets against NumPy.
+
+sum, mean, max, argmax and var of a float32 [4096, 4096] matrix over all axes, axis 0 and axis
+1; sort and argsort of 1,000,000 float32 and int64; unique of 1,000,000 int64 (values below
+1,000,000, so most repeat); cumulative_sum of 10,000,000 float64. NumPy's default sort is an
+unstable introsort (AVX-512 x86-simd-sort where the CPU has it); paddle_c's is always stable.
+"""
+
+import numpy as np
+
+import paddle_c as pc
+from run import Case
+
+CASES = []
+
+
+def _add(name, setup):
+    CASES.append(Case(name, setup))
+
+
+_cache = {}
+
+
+def _matrix():
+    if "m" not in _cache:
+        a = np.random.default_rng(0).standard_normal((4096, 4096)).astype(np.float32)
+        _cache["m"] = (a, pc.asarray(a))
+    return _cache["m"]
+
+
+for fname in ("sum", "mean", "max", "argmax", "var"):
+    for axis in (None, 0, 1):
+        def _red(fname=fname, axis=axis):
+            a, t = _matrix()
+            f = getattr(pc, fname)
+            g = getattr(np, fname)
+            return (lambda: f(t, axis=axis)), (lambda: g(a, axis=axis))
+        _add(f"{fname} float32 [4096,4096] axis={axis}", _red)
+
+
+def _vector(dtype, n=1_000_000, seed=1):
+    rng = np.random.default_rng(seed)
+    if dtype == "float32":
+        return rng.standard_normal(n).astype(np.float32)
+    return rng.integers(-2 ** 62, 2 ** 62, n, dtype=np.int64)
+
+
+for dtype in ("float32", "int64"):
+    def _sort(dtype=dtype):
+        a = _vector(dtype)
+        t = pc.asarray(a)
+        return (lambda: pc.sort(t)), (lambda: np.sort(a))
+
+    def _argsort(dtype=dtype):
+        a = _vector(dtype)
+        t = pc.asarray(a)
+        return (lambda: pc.argsort(t)), (lambda: np.argsort(a))
+    _add(f"sort {dtype} [1000000]", _sort)
+    _add(f"argsort {dtype} [1000000]", _argsort)
+
+
+def _unique():
+    a = np.random.default_rng(2).integers(0, 1_000_000, 1_000_000, dtype=np.int64)
+    t = pc.asarray(a)
+    return (lambda: pc.unique_values(t)), (lambda: np.unique_values(a))
+
+
+_add("unique_values int64 [1000000]", _unique)
+
+
+def _cumsum():
+    a = np.random.default_rng(3).standard_normal(10_000_000)
+    t = pc.asarray(a)
+    return (lambda: pc.cumulative_sum(t)), (lambda: np.cumulative_sum(a))
+
+
+_add("cumulative_sum float64 [10000000]", _cumsum)
