@@ -1,166 +1,24 @@
 /*
- * manipulation.c - the manipulation and indexing functions of the standard (reshape,
- * broadcast_*, permute_dims, matrix_transpose, moveaxis, expand_dims, squeeze, flip, concat,
- * stack, unstack, tile, repeat, roll, take, take_along_axis, nonzero), Paddle's names for them
- * (transpose, unsqueeze, split, chunk, flatten, gather, index_select, masked_select,
- * masked_fill, expand, contiguous, is_contiguous) and the Tensor methods Paddle has.
+ * manipulation.c - the manipulation functions of the standard (reshape, broadcast_*,
+ * permute_dims, matrix_transpose, moveaxis, expand_dims, squeeze, flip, concat, stack, unstack,
+ * tile, repeat, roll), Paddle's names for them (transpose, unsqueeze, split, chunk, flatten,
+ * expand, contiguous, is_contiguous) and the Tensor methods Paddle has.
  *
- * Argument handling lives here; the work is done by the core (manipulation.h, indexing.h).
- * Module functions follow the standard's signatures; Tensor methods follow Paddle's where the
- * two differ (x.squeeze() squeezes every axis of extent 1, x.reshape(...) takes a shape).
+ * Argument handling lives here; the work is done by the core (manipulation.h). Module functions
+ * follow the standard's signatures; Tensor methods follow Paddle's where the two differ
+ * (x.squeeze() squeezes every axis of extent 1, x.reshape(...) takes a shape). The indexing
+ * functions (take, nonzero, masked_*) live in index_functions.c.
  */
-#include "pcpy.h"
+#include "manip_args.h"
 #include "paddle_c/indexing.h"
 #include "paddle_c/manipulation.h"
-
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
-/* ---- argument helpers -------------------------------------------------------------------- */
-
-/* An integer argument (not a bool) as int64. 0 or -1. */
-static int int_arg(PyObject *obj, const char *name, int64_t *out)
-{
-    return pcpy_int64_arg(obj, name, 0, out);
-}
-
-/* An int or a tuple/list of ints. Returns the count (at most `max`) or -1. */
-static int int_list_arg(PyObject *obj, const char *name, int64_t *out, int max)
-{
-    if (!PyTuple_Check(obj) && !PyList_Check(obj)) {
-        if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
-            PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of ints, not %s", name,
-                         Py_TYPE(obj)->tp_name);
-            return -1;
-        }
-        return int_arg(obj, name, &out[0]) < 0 ? -1 : 1;
-    }
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
-    if (n > max) {
-        PyErr_Format(PyExc_ValueError, "%s has %zd entries (at most %d)", name, n, max);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(obj, i);
-        if (PyBool_Check(item) || !PyIndex_Check(item)) {
-            PyErr_Format(PyExc_TypeError, "%s must contain ints, not %s", name,
-                         Py_TYPE(item)->tp_name);
-            return -1;
-        }
-        if (int_arg(item, name, &out[i]) < 0) {
-            return -1;
-        }
-    }
-    return (int)n;
-}
-
-/* A Tensor argument (array-likes are converted). New reference. */
-static PyObject *tensor_arg(pcpy_state *st, PyObject *obj)
-{
-    return pcpy_as_tensor(st, obj);
-}
-
-/* A sequence of tensors. Fills objs (new references) and ts; returns the count or -1. */
-static Py_ssize_t tensor_seq(pcpy_state *st, PyObject *seq, const char *fname, PyObject ***objs,
-                             const pc_tensor ***ts)
-{
-    if (!PyTuple_Check(seq) && !PyList_Check(seq)) {
-        PyErr_Format(PyExc_TypeError, "%s() expects a tuple or list of tensors, not %s", fname,
-                     Py_TYPE(seq)->tp_name);
-        return -1;
-    }
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    *objs = PyMem_Calloc((size_t)n + 1, sizeof(PyObject *));
-    *ts = PyMem_Calloc((size_t)n + 1, sizeof(pc_tensor *));
-    if (*objs == NULL || *ts == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = tensor_arg(st, PySequence_Fast_GET_ITEM(seq, i));
-        if (t == NULL) {
-            return -1;
-        }
-        (*objs)[i] = t;
-        (*ts)[i] = pcpy_tensor_get(t);
-    }
-    return n;
-}
-
-static void tensor_seq_free(Py_ssize_t n, PyObject **objs, const pc_tensor **ts)
-{
-    if (objs != NULL) {
-        for (Py_ssize_t i = 0; i < n; i++) {
-            Py_XDECREF(objs[i]);
-        }
-    }
-    PyMem_Free(objs);
-    PyMem_Free((void *)ts);
-}
-
-/* A tuple (or list) of Tensors wrapping ts[0 .. n) (stolen; freed on failure). New
- * reference. */
-static PyObject *tuple_of(pcpy_state *st, Py_ssize_t n, pc_tensor **ts, bool as_list)
-{
-    PyObject *r = as_list ? PyList_New(n) : PyTuple_New(n);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (r == NULL) {
-            pc_tensor_free(ts[i]);
-            continue;
-        }
-        PyObject *o = pcpy_tensor_wrap(st, ts[i]);
-        if (o == NULL) {
-            Py_CLEAR(r);
-        } else if (as_list) {
-            PyList_SET_ITEM(r, i, o);
-        } else {
-            PyTuple_SET_ITEM(r, i, o);
-        }
-    }
-    return r;
-}
-
-/* A reshape target: an int, or a tuple/list of ints (-1 allowed, checked by the core). */
-static int shape_arg(pcpy_state *st, PyObject *obj, int64_t *shape)
-{
-    if (pcpy_tensor_check(st, obj) &&
-        pcpy_tensor_get(obj)->ndim == 1) {
-        PyObject *list = PyObject_CallMethod(obj, "tolist", NULL);
-        if (list == NULL) {
-            return -1;
-        }
-        int r = int_list_arg(list, "shape", shape, PC_MAX_NDIM);
-        Py_DECREF(list);
-        return r;
-    }
-    return int_list_arg(obj, "shape", shape, PC_MAX_NDIM);
-}
-
-/* Parse `spec` and convert the first argument to a tensor (a[0] becomes a new reference in
- * *x). 0 or -1. */
-static int parse_x(pcpy_state *st, const pcpy_argspec *spec, PyObject *const *args,
-                   Py_ssize_t nargs, PyObject *kwnames, PyObject **a, PyObject **x)
-{
-    *x = NULL;
-    if (pcpy_parse_args(spec, args, nargs, kwnames, a) < 0) {
-        return -1;
-    }
-    *x = tensor_arg(st, a[0]);
-    return *x == NULL ? -1 : 0;
-}
-
-/* Wrap a core result, dropping the input reference. */
-static PyObject *finish(pcpy_state *st, PyObject *x, pc_status s, pc_tensor *out)
-{
-    Py_XDECREF(x);
-    return pcpy_tensor_result(st, s, out);
-}
 
 /* ---- reshape and friends ------------------------------------------------------------------- */
 
 static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, int copy)
 {
     int64_t shape[PC_MAX_NDIM];
-    const int nd = shape_arg(st, shape_obj, shape);
+    const int nd = pcpy_manip_shape_arg(st, shape_obj, shape);
     if (nd < 0) {
         Py_DECREF(x);
         return NULL;
@@ -170,7 +28,7 @@ static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, in
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_reshape(t, nd, shape, copy, &out);
     pcpy_restore_gil(ts);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -182,7 +40,8 @@ static PyObject *fn_reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     PyObject *a[3];
     PyObject *x;
     int copy;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 || pcpy_copy_arg(a[2], &copy) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
+        pcpy_copy_arg(a[2], &copy) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -192,14 +51,14 @@ static PyObject *fn_reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nar
 static PyObject *do_broadcast_to(pcpy_state *st, PyObject *x, PyObject *shape_obj)
 {
     int64_t shape[PC_MAX_NDIM];
-    const int nd = shape_arg(st, shape_obj, shape);
+    const int nd = pcpy_manip_shape_arg(st, shape_obj, shape);
     if (nd < 0) {
         Py_DECREF(x);
         return NULL;
     }
     pc_tensor *out = NULL;
     pc_status s = pc_broadcast_to(pcpy_tensor_get(x), nd, shape, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_broadcast_to(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -210,7 +69,7 @@ static PyObject *fn_broadcast_to(PyObject *mod, PyObject *const *args, Py_ssize_
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -225,7 +84,7 @@ static PyObject *fn_expand(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[3];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -250,7 +109,7 @@ static PyObject *fn_broadcast_arrays(PyObject *mod, PyObject *const *args, Py_ss
     }
     PyObject **objs = NULL;
     const pc_tensor **ts = NULL;
-    const Py_ssize_t n = tensor_seq(st, seq, "broadcast_arrays", &objs, &ts);
+    const Py_ssize_t n = pcpy_manip_seq(st, seq, "broadcast_arrays", &objs, &ts);
     Py_DECREF(seq);
     PyObject *res = NULL;
     pc_tensor **outs = NULL;
@@ -278,12 +137,12 @@ static PyObject *fn_broadcast_arrays(PyObject *mod, PyObject *const *args, Py_ss
                 }
                 pcpy_raise(s);
             } else {
-                res = tuple_of(st, n, outs, false);
+                res = pcpy_manip_tuple(st, n, outs, false);
             }
         }
     }
     PyMem_Free(outs);
-    tensor_seq_free(n < 0 ? 0 : n, objs, ts);
+    pcpy_manip_seq_free(n < 0 ? 0 : n, objs, ts);
     return res;
 }
 
@@ -300,7 +159,7 @@ static PyObject *fn_broadcast_shapes(PyObject *mod, PyObject *const *args, Py_ss
     int64_t out[PC_MAX_NDIM];
     for (Py_ssize_t i = 0; i < nargs; i++) {
         int64_t shape[PC_MAX_NDIM];
-        const int nd = int_list_arg(args[i], "shape", shape, PC_MAX_NDIM);
+        const int nd = pcpy_manip_ints_arg(args[i], "shape", shape, PC_MAX_NDIM);
         if (nd < 0) {
             return NULL;
         }
@@ -324,8 +183,8 @@ static PyObject *fn_permute_dims(PyObject *mod, PyObject *const *args, Py_ssize_
     PyObject *x;
     int64_t axes[PC_MAX_NDIM];
     int n = -1;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        n = int_list_arg(a[1], "axes", axes, PC_MAX_NDIM);
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
+        n = pcpy_manip_ints_arg(a[1], "axes", axes, PC_MAX_NDIM);
     }
     if (n < 0) {
         Py_XDECREF(x);
@@ -333,7 +192,7 @@ static PyObject *fn_permute_dims(PyObject *mod, PyObject *const *args, Py_ssize_
     }
     pc_tensor *out = NULL;
     pc_status s = pc_permute_dims(pcpy_tensor_get(x), n, axes, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 /* transpose(x, perm, name=None) (Paddle) */
@@ -347,8 +206,8 @@ static PyObject *fn_transpose(PyObject *mod, PyObject *const *args, Py_ssize_t n
     PyObject *x;
     int64_t axes[PC_MAX_NDIM];
     int n = -1;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        n = int_list_arg(a[1], "perm", axes, PC_MAX_NDIM);
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
+        n = pcpy_manip_ints_arg(a[1], "perm", axes, PC_MAX_NDIM);
     }
     if (n < 0) {
         Py_XDECREF(x);
@@ -356,7 +215,7 @@ static PyObject *fn_transpose(PyObject *mod, PyObject *const *args, Py_ssize_t n
     }
     pc_tensor *out = NULL;
     pc_status s = pc_permute_dims(pcpy_tensor_get(x), n, axes, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_matrix_transpose(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -367,13 +226,13 @@ static PyObject *fn_matrix_transpose(PyObject *mod, PyObject *const *args, Py_ss
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[1];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
     pc_tensor *out = NULL;
     pc_status s = pc_matrix_transpose(pcpy_tensor_get(x), &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_moveaxis(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -388,9 +247,9 @@ static PyObject *fn_moveaxis(PyObject *mod, PyObject *const *args, Py_ssize_t na
     int64_t dst[PC_MAX_NDIM];
     int ns = -1;
     int nd = -1;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        ns = int_list_arg(a[1], "source", src, PC_MAX_NDIM);
-        nd = ns < 0 ? -1 : int_list_arg(a[2], "destination", dst, PC_MAX_NDIM);
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
+        ns = pcpy_manip_ints_arg(a[1], "source", src, PC_MAX_NDIM);
+        nd = ns < 0 ? -1 : pcpy_manip_ints_arg(a[2], "destination", dst, PC_MAX_NDIM);
     }
     if (ns < 0 || nd < 0) {
         Py_XDECREF(x);
@@ -404,7 +263,7 @@ static PyObject *fn_moveaxis(PyObject *mod, PyObject *const *args, Py_ssize_t na
     }
     pc_tensor *out = NULL;
     pc_status s = pc_moveaxis(pcpy_tensor_get(x), ns, src, dst, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -417,8 +276,8 @@ static PyObject *fn_expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t
     PyObject *x;
     int64_t axes[PC_MAX_NDIM];
     int n = -1;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        n = int_list_arg(a[1], "axis", axes, PC_MAX_NDIM);
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
+        n = pcpy_manip_ints_arg(a[1], "axis", axes, PC_MAX_NDIM);
     }
     if (n < 0) {
         Py_XDECREF(x);
@@ -426,7 +285,7 @@ static PyObject *fn_expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t
     }
     pc_tensor *out = NULL;
     pc_status s = pc_expand_dims(pcpy_tensor_get(x), n, axes, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 /* Paddle's unsqueeze: the axes are inserted one after another (each counted in the shape
@@ -434,7 +293,7 @@ static PyObject *fn_expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t
 static PyObject *do_unsqueeze(pcpy_state *st, PyObject *x, PyObject *axis_obj)
 {
     int64_t axes[PC_MAX_NDIM];
-    const int n = int_list_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
+    const int n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
     if (n < 0) {
         Py_DECREF(x);
         return NULL;
@@ -452,7 +311,7 @@ static PyObject *do_unsqueeze(pcpy_state *st, PyObject *x, PyObject *axis_obj)
         pc_tensor_free(cur);
         cur = NULL;
     }
-    return finish(st, x, s, cur);
+    return pcpy_manip_finish(st, x, s, cur);
 }
 
 static PyObject *fn_unsqueeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -463,7 +322,7 @@ static PyObject *fn_unsqueeze(PyObject *mod, PyObject *const *args, Py_ssize_t n
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[3];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -475,7 +334,7 @@ static PyObject *do_squeeze(pcpy_state *st, PyObject *x, PyObject *axis_obj, boo
     int64_t axes[PC_MAX_NDIM];
     int n = -1;
     if (axis_obj != NULL && axis_obj != Py_None) {
-        n = int_list_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
+        n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
         if (n < 0) {
             Py_DECREF(x);
             return NULL;
@@ -483,7 +342,7 @@ static PyObject *do_squeeze(pcpy_state *st, PyObject *x, PyObject *axis_obj, boo
     }
     pc_tensor *out = NULL;
     pc_status s = pc_squeeze(pcpy_tensor_get(x), n, axes, strict, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_squeeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -494,7 +353,7 @@ static PyObject *fn_squeeze(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -511,7 +370,7 @@ static PyObject *do_flip(pcpy_state *st, PyObject *x, PyObject *axis_obj)
     int64_t axes[PC_MAX_NDIM];
     int n = -1;
     if (axis_obj != NULL && axis_obj != Py_None) {
-        n = int_list_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
+        n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
         if (n < 0) {
             Py_DECREF(x);
             return NULL;
@@ -519,7 +378,7 @@ static PyObject *do_flip(pcpy_state *st, PyObject *x, PyObject *axis_obj)
     }
     pc_tensor *out = NULL;
     pc_status s = pc_flip(pcpy_tensor_get(x), n, axes, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_flip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -530,7 +389,7 @@ static PyObject *fn_flip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -573,7 +432,7 @@ static PyObject *do_flatten(pcpy_state *st, PyObject *x, PyObject *start_obj,
     }
     pc_tensor *out = NULL;
     pc_status s = pc_reshape(t, n, shape, -1, &out);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_flatten(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -584,7 +443,7 @@ static PyObject *fn_flatten(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[4];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -601,7 +460,7 @@ static PyObject *do_contiguous(pcpy_state *st, PyObject *x)
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_contiguous_copy(t, &out);
     pcpy_restore_gil(ts);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_contiguous(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -612,7 +471,7 @@ static PyObject *fn_contiguous(PyObject *mod, PyObject *const *args, Py_ssize_t 
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[1];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -627,7 +486,7 @@ static PyObject *fn_is_contiguous(PyObject *mod, PyObject *const *args, Py_ssize
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[1];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -655,7 +514,7 @@ static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     }
     PyObject **objs = NULL;
     const pc_tensor **ts = NULL;
-    const Py_ssize_t n = tensor_seq(st, a[0], "concat", &objs, &ts);
+    const Py_ssize_t n = pcpy_manip_seq(st, a[0], "concat", &objs, &ts);
     PyObject *res = NULL;
     if (n >= 0) {
         if (n > INT32_MAX) {
@@ -668,7 +527,7 @@ static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
             res = pcpy_tensor_result(st, s, out);
         }
     }
-    tensor_seq_free(n < 0 ? 0 : n, objs, ts);
+    pcpy_manip_seq_free(n < 0 ? 0 : n, objs, ts);
     return res;
 }
 
@@ -688,7 +547,7 @@ static PyObject *fn_stack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
     }
     PyObject **objs = NULL;
     const pc_tensor **ts = NULL;
-    const Py_ssize_t n = tensor_seq(st, a[0], "stack", &objs, &ts);
+    const Py_ssize_t n = pcpy_manip_seq(st, a[0], "stack", &objs, &ts);
     PyObject *res = NULL;
     if (n >= 0) {
         if (n > INT32_MAX) {
@@ -701,7 +560,7 @@ static PyObject *fn_stack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
             res = pcpy_tensor_result(st, s, out);
         }
     }
-    tensor_seq_free(n < 0 ? 0 : n, objs, ts);
+    pcpy_manip_seq_free(n < 0 ? 0 : n, objs, ts);
     return res;
 }
 
@@ -714,7 +573,7 @@ static PyObject *fn_unstack(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     PyObject *a[2];
     PyObject *x;
     int64_t axis = 0;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
         pcpy_int64_arg(a[1], "axis", 0, &axis) < 0) {
         Py_XDECREF(x);
         return NULL;
@@ -732,7 +591,7 @@ static PyObject *fn_unstack(PyObject *mod, PyObject *const *args, Py_ssize_t nar
         PyErr_NoMemory();
     } else {
         pc_status s = pc_unstack(t, axis, outs);
-        res = s == PC_OK ? tuple_of(st, (Py_ssize_t)n, outs, false) : pcpy_raise(s);
+        res = s == PC_OK ? pcpy_manip_tuple(st, (Py_ssize_t)n, outs, false) : pcpy_raise(s);
     }
     PyMem_Free(outs);
     Py_DECREF(x);
@@ -767,7 +626,7 @@ static PyObject *split_views(pcpy_state *st, const pc_tensor *t, int axis, int n
         }
         res = pcpy_raise(s);
     } else {
-        res = tuple_of(st, n, outs, true);
+        res = pcpy_manip_tuple(st, n, outs, true);
     }
     PyMem_Free(outs);
     return res;
@@ -792,7 +651,7 @@ static int norm_axis_arg(PyObject *obj, int ndim, int64_t dflt, int *out)
 static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObject *axis_obj)
 {
     const pc_tensor *t = pcpy_tensor_get(x);
-    int axis;
+    int axis = 0;
     PyObject *res = NULL;
     if (norm_axis_arg(axis_obj, t->ndim, 0, &axis) < 0) {
         Py_DECREF(x);
@@ -810,7 +669,7 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
         Py_ssize_t unknown = -1;
         int ok = n <= INT32_MAX;
         for (Py_ssize_t i = 0; ok && i < n; i++) {
-            ok = int_arg(PySequence_Fast_GET_ITEM(sections, i), "num_or_sections",
+            ok = pcpy_manip_int_arg(PySequence_Fast_GET_ITEM(sections, i), "num_or_sections",
                          &sizes[i]) == 0;
             if (ok && sizes[i] == -1 && unknown < 0) {
                 unknown = i;
@@ -836,7 +695,7 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
         return res;
     }
     int64_t num;
-    if (int_arg(sections, "num_or_sections", &num) < 0) {
+    if (pcpy_manip_int_arg(sections, "num_or_sections", &num) < 0) {
         Py_DECREF(x);
         return NULL;
     }
@@ -868,7 +727,7 @@ static PyObject *fn_split(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[4];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -883,7 +742,7 @@ static PyObject *fn_chunk(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[4];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -898,7 +757,7 @@ static PyObject *fn_chunk(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
 {
     int64_t reps[PC_MAX_NDIM];
-    const int n = int_list_arg(reps_obj, "repetitions", reps, PC_MAX_NDIM);
+    const int n = pcpy_manip_ints_arg(reps_obj, "repetitions", reps, PC_MAX_NDIM);
     if (n < 0) {
         Py_DECREF(x);
         return NULL;
@@ -908,7 +767,7 @@ static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_tile(t, n, reps, &out);
     pcpy_restore_gil(ts);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_tile(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -919,7 +778,7 @@ static PyObject *fn_tile(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -935,7 +794,7 @@ static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     PyObject *a[3];
     PyObject *x;
     int64_t axis = 0;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
         pcpy_int64_arg(a[2], "axis", 0, &axis) < 0) {
         Py_XDECREF(x);
         return NULL;
@@ -945,12 +804,12 @@ static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     PyObject *r = NULL;
     if (pcpy_tensor_check(st, a[1]) || PyList_Check(a[1]) || PyTuple_Check(a[1]) ||
         PyObject_CheckBuffer(a[1])) {
-        r = tensor_arg(st, a[1]);
+        r = pcpy_as_tensor(st, a[1]);
         if (r == NULL) {
             Py_DECREF(x);
             return NULL;
         }
-    } else if (int_arg(a[1], "repeats", &count) < 0) {
+    } else if (pcpy_manip_int_arg(a[1], "repeats", &count) < 0) {
         Py_DECREF(x);
         return NULL;
     }
@@ -961,17 +820,17 @@ static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
                             &out);
     pcpy_restore_gil(ts);
     Py_XDECREF(r);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *do_roll(pcpy_state *st, PyObject *x, PyObject *shift_obj, PyObject *axis_obj)
 {
     int64_t shifts[PC_MAX_NDIM];
     int64_t axes[PC_MAX_NDIM];
-    const int ns = int_list_arg(shift_obj, "shift", shifts, PC_MAX_NDIM);
+    const int ns = pcpy_manip_ints_arg(shift_obj, "shift", shifts, PC_MAX_NDIM);
     int na = -1;
     if (ns >= 0 && axis_obj != NULL && axis_obj != Py_None) {
-        na = int_list_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
+        na = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
         if (na < 0) {
             Py_DECREF(x);
             return NULL;
@@ -986,7 +845,7 @@ static PyObject *do_roll(pcpy_state *st, PyObject *x, PyObject *shift_obj, PyObj
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_roll(t, ns, shifts, na < 0 ? 0 : na, na < 0 ? NULL : axes, &out);
     pcpy_restore_gil(ts);
-    return finish(st, x, s, out);
+    return pcpy_manip_finish(st, x, s, out);
 }
 
 static PyObject *fn_roll(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -997,307 +856,11 @@ static PyObject *fn_roll(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[3];
     PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
     return do_roll(st, x, a[1], a[2]);
-}
-
-/* ---- indexing functions -------------------------------------------------------------------- */
-
-/* take along `axis_obj` (None: of the flattened x). */
-static PyObject *do_take(pcpy_state *st, PyObject *x, PyObject *indices, PyObject *axis_obj,
-                         int64_t dflt_axis)
-{
-    PyObject *idx = tensor_arg(st, indices);
-    if (idx == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    int64_t axis = dflt_axis;
-    pc_tensor *flat = NULL;
-    pc_status s = PC_OK;
-    const pc_tensor *t = pcpy_tensor_get(x);
-    if (axis_obj != NULL && axis_obj != Py_None) {
-        if (pcpy_int64_arg(axis_obj, "axis", 0, &axis) < 0) {
-            Py_DECREF(idx);
-            Py_DECREF(x);
-            return NULL;
-        }
-    } else if (t->ndim != 1) {
-        const int64_t minus_one = -1;
-        s = pc_reshape(t, 1, &minus_one, -1, &flat);
-        axis = 0;
-    }
-    pc_tensor *out = NULL;
-    if (s == PC_OK) {
-        if (axis < INT32_MIN || axis > INT32_MAX) {
-            axis = INT32_MAX;
-        }
-        const pc_tensor *src = flat != NULL ? flat : t;
-        PyThreadState *ts = pcpy_release_gil(pcpy_tensor_get(idx)->size);
-        s = pc_take(src, pcpy_tensor_get(idx), (int)axis, &out);
-        pcpy_restore_gil(ts);
-    }
-    pc_tensor_free(flat);
-    Py_DECREF(idx);
-    return finish(st, x, s, out);
-}
-
-static PyObject *fn_take(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "indices", "axis", NULL};
-    static const pcpy_argspec spec = {"take", names, 2, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_take(st, x, a[1], a[2], 0);
-}
-
-/* gather(x, index, axis=None) and index_select(x, index, axis=0) (Paddle): along axis 0 by
- * default. */
-static PyObject *fn_gather(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"gather", names, 0, 4, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    PyObject *r = do_take(st, x, a[1], a[2] != NULL && a[2] != Py_None ? a[2] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
-
-static PyObject *fn_index_select(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"index_select", names, 0, 4, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    PyObject *r = do_take(st, x, a[1], a[2] != NULL && a[2] != Py_None ? a[2] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
-
-static PyObject *fn_take_along_axis(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "indices", "axis", NULL};
-    static const pcpy_argspec spec = {"take_along_axis", names, 2, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    int64_t axis;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
-        pcpy_int64_arg(a[2], "axis", -1, &axis) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    PyObject *idx = tensor_arg(st, a[1]);
-    if (idx == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    if (axis < INT32_MIN || axis > INT32_MAX) {
-        axis = INT32_MAX;
-    }
-    pc_tensor *out = NULL;
-    PyThreadState *ts = pcpy_release_gil(pcpy_tensor_get(idx)->size);
-    pc_status s = pc_take_along_axis(pcpy_tensor_get(x), pcpy_tensor_get(idx), (int)axis, &out);
-    pcpy_restore_gil(ts);
-    Py_DECREF(idx);
-    return finish(st, x, s, out);
-}
-
-static PyObject *fn_nonzero(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kwnames)
-{
-    static const char *const names[] = {"x", NULL};
-    static const pcpy_argspec spec = {"nonzero", names, 1, 1, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[1];
-    PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    const pc_tensor *t = pcpy_tensor_get(x);
-    pc_tensor *outs[PC_MAX_NDIM];
-    PyThreadState *ts = pcpy_release_gil(t->size);
-    pc_status s = pc_nonzero(t, outs);
-    pcpy_restore_gil(ts);
-    PyObject *res = s == PC_OK ? tuple_of(st, t->ndim, outs, false) : pcpy_raise(s);
-    Py_DECREF(x);
-    return res;
-}
-
-/* x and mask broadcast together (views), for masked_select / masked_fill. */
-static pc_status broadcast_pair(const pc_tensor *x, const pc_tensor *mask, pc_tensor **xb,
-                                pc_tensor **mb)
-{
-    *xb = NULL;
-    *mb = NULL;
-    if (mask->dtype != PC_BOOL) {
-        return pc_error_set(PC_ERR_TYPE, "mask must be a bool tensor, not %s",
-                            pc_dtype_name(mask->dtype));
-    }
-    int nd;
-    int64_t shape[PC_MAX_NDIM];
-    pc_status s = pc_shape_broadcast(x->ndim, x->shape, mask->ndim, mask->shape, &nd, shape);
-    if (s == PC_OK) {
-        s = pc_broadcast_to(x, nd, shape, xb);
-    }
-    if (s == PC_OK) {
-        s = pc_broadcast_to(mask, nd, shape, mb);
-    }
-    if (s != PC_OK) {
-        pc_tensor_free(*xb);
-        *xb = NULL;
-    }
-    return s;
-}
-
-static PyObject *do_masked_select(pcpy_state *st, PyObject *x, PyObject *mask_obj)
-{
-    PyObject *m = tensor_arg(st, mask_obj);
-    if (m == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    pc_tensor *xb;
-    pc_tensor *mb;
-    pc_tensor *out = NULL;
-    pc_status s = broadcast_pair(pcpy_tensor_get(x), pcpy_tensor_get(m), &xb, &mb);
-    if (s == PC_OK) {
-        const pc_index item = {PC_INDEX_TENSOR, 0, 0, 0, 0, mb};
-        pc_tensor *flat_x = NULL;
-        if (xb->ndim == 0) {
-            /* a 0-D mask selects from a 1-element 1-D tensor */
-            const int64_t one = 1;
-            pc_tensor *m1 = NULL;
-            s = pc_reshape(xb, 1, &one, -1, &flat_x);
-            if (s == PC_OK) {
-                s = pc_reshape(mb, 1, &one, -1, &m1);
-            }
-            if (s == PC_OK) {
-                const pc_index item1 = {PC_INDEX_TENSOR, 0, 0, 0, 0, m1};
-                s = pc_index_get(flat_x, 1, &item1, &out);
-            }
-            pc_tensor_free(m1);
-        } else {
-            s = pc_index_get(xb, 1, &item, &out);
-        }
-        pc_tensor_free(flat_x);
-        pc_tensor_free(xb);
-        pc_tensor_free(mb);
-    }
-    Py_DECREF(m);
-    return finish(st, x, s, out);
-}
-
-static PyObject *fn_masked_select(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                  PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "mask", "name", NULL};
-    static const pcpy_argspec spec = {"masked_select", names, 0, 3, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_masked_select(st, x, a[1]);
-}
-
-/* masked_fill: a copy of x (broadcast with mask) with `value` where mask is true. */
-static PyObject *do_masked_fill(pcpy_state *st, PyObject *x, PyObject *mask_obj,
-                                PyObject *value)
-{
-    PyObject *m = tensor_arg(st, mask_obj);
-    if (m == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    pc_scalar scalar;
-    const int is_scalar = pcpy_scalar_from_py(value, &scalar);
-    PyObject *v = NULL;
-    if (is_scalar == 0) {
-        v = tensor_arg(st, value);
-    }
-    pc_tensor *xb = NULL;
-    pc_tensor *mb = NULL;
-    pc_tensor *out = NULL;
-    pc_status s = PC_OK;
-    if (is_scalar < 0 || (is_scalar == 0 && v == NULL)) {
-        Py_DECREF(m);
-        Py_DECREF(x);
-        return NULL;
-    }
-    s = broadcast_pair(pcpy_tensor_get(x), pcpy_tensor_get(m), &xb, &mb);
-    if (s == PC_OK) {
-        s = pc_contiguous_copy(xb, &out);
-    }
-    if (s == PC_OK && out->ndim > 0) {
-        const pc_index item = {PC_INDEX_TENSOR, 0, 0, 0, 0, mb};
-        s = is_scalar ? pc_index_fill(out, 1, &item, &scalar)
-                      : pc_index_set(out, 1, &item, pcpy_tensor_get(v));
-    } else if (s == PC_OK && *(const bool *)mb->data) {
-        const pc_index item = {PC_INDEX_ELLIPSIS, 0, 0, 0, 0, NULL};
-        s = is_scalar ? pc_index_fill(out, 1, &item, &scalar)
-                      : pc_index_set(out, 1, &item, pcpy_tensor_get(v));
-    }
-    if (s != PC_OK) {
-        pc_tensor_free(out);
-        out = NULL;
-    }
-    pc_tensor_free(xb);
-    pc_tensor_free(mb);
-    Py_XDECREF(v);
-    Py_DECREF(m);
-    return finish(st, x, s, out);
-}
-
-static PyObject *fn_masked_fill(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "mask", "value", "name", NULL};
-    static const pcpy_argspec spec = {"masked_fill", names, 0, 4, 3};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_masked_fill(st, x, a[1], a[2]);
 }
 
 PyMethodDef pcpy_manipulation_methods[] = {
@@ -1358,23 +921,6 @@ PyMethodDef pcpy_manipulation_methods[] = {
      "along `axis` (of the flattened x when None)."},
     {"roll", FASTCALL_KW(fn_roll),
      "roll(x, /, shift, *, axis=None)\n--\n\nElements shifted along axes, wrapping around."},
-    {"take", FASTCALL_KW(fn_take),
-     "take(x, indices, /, *, axis=None)\n--\n\nElements of x at `indices` along `axis`."},
-    {"take_along_axis", FASTCALL_KW(fn_take_along_axis),
-     "take_along_axis(x, indices, /, *, axis=-1)\n--\n\n"
-     "Elements of x at the positions `indices` gives along `axis`."},
-    {"gather", FASTCALL_KW(fn_gather),
-     "gather(x, index, axis=None, name=None)\n--\n\nPaddle's gather: take along axis (0 by "
-     "default)."},
-    {"index_select", FASTCALL_KW(fn_index_select),
-     "index_select(x, index, axis=0, name=None)\n--\n\nElements of x at `index` along `axis`."},
-    {"nonzero", FASTCALL_KW(fn_nonzero),
-     "nonzero(x, /)\n--\n\nThe indices of the non-zero elements, one int64 tensor per axis."},
-    {"masked_select", FASTCALL_KW(fn_masked_select),
-     "masked_select(x, mask, name=None)\n--\n\nThe elements of x where mask is true (1-D)."},
-    {"masked_fill", FASTCALL_KW(fn_masked_fill),
-     "masked_fill(x, mask, value, name=None)\n--\n\nA copy of x with `value` where mask is "
-     "true."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1406,14 +952,14 @@ static PyObject *m_transpose(PyObject *self, PyObject *const *args, Py_ssize_t n
     pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
     Py_INCREF(self);
     int64_t axes[PC_MAX_NDIM];
-    const int n = int_list_arg(a[0], "perm", axes, PC_MAX_NDIM);
+    const int n = pcpy_manip_ints_arg(a[0], "perm", axes, PC_MAX_NDIM);
     if (n < 0) {
         Py_DECREF(self);
         return NULL;
     }
     pc_tensor *out = NULL;
     pc_status s = pc_permute_dims(pcpy_tensor_get(self), n, axes, &out);
-    return finish(st, self, s, out);
+    return pcpy_manip_finish(st, self, s, out);
 }
 
 static PyObject *m_flatten(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -1513,76 +1059,6 @@ static PyObject *m_flip(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     return do_flip(st, self, a[0]);
 }
 
-static PyObject *m_gather(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames)
-{
-    static const char *const names[] = {"index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"gather", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    PyObject *r = do_take(st, self, a[0], a[1] != NULL && a[1] != Py_None ? a[1] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
-
-static PyObject *m_index_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames)
-{
-    static const char *const names[] = {"index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"index_select", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    PyObject *r = do_take(st, self, a[0], a[1] != NULL && a[1] != Py_None ? a[1] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
-
-static PyObject *m_masked_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
-{
-    static const char *const names[] = {"mask", "name", NULL};
-    static const pcpy_argspec spec = {"masked_select", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_masked_select(st, self, a[0]);
-}
-
-static PyObject *m_masked_fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames)
-{
-    static const char *const names[] = {"mask", "value", "name", NULL};
-    static const pcpy_argspec spec = {"masked_fill", names, 0, 3, 2};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_masked_fill(st, self, a[0], a[1]);
-}
-
 static PyObject *m_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames)
 {
@@ -1664,16 +1140,6 @@ PyMethodDef pcpy_tensor_manipulation_methods[] = {
      "broadcast_to($self, shape, name=None)\n--\n\nA read-only view broadcast to `shape`."},
     {"flip", FASTCALL_KW(m_flip),
      "flip($self, axis=None, name=None)\n--\n\nA view reversed along `axis`."},
-    {"gather", FASTCALL_KW(m_gather),
-     "gather($self, index, axis=None, name=None)\n--\n\nElements at `index` along `axis` (0 "
-     "by default)."},
-    {"index_select", FASTCALL_KW(m_index_select),
-     "index_select($self, index, axis=0, name=None)\n--\n\nElements at `index` along `axis`."},
-    {"masked_select", FASTCALL_KW(m_masked_select),
-     "masked_select($self, mask, name=None)\n--\n\nThe elements where mask is true (1-D)."},
-    {"masked_fill", FASTCALL_KW(m_masked_fill),
-     "masked_fill($self, mask, value, name=None)\n--\n\nA copy with `value` where mask is "
-     "true."},
     {"split", FASTCALL_KW(m_split),
      "split($self, num_or_sections, axis=0, name=None)\n--\n\nPieces along `axis` (views)."},
     {"chunk", FASTCALL_KW(m_chunk),

@@ -31,7 +31,8 @@ static pc_status PCK_FN(gather)(const pc_kernel_args *args)
                 const int64_t v = idx[i];
                 const uint64_t w = (uint64_t)(v < 0 ? v + (int64_t)len : v);
                 bad |= w >= len;
-                PCK_AT(PCK_T, d, i, step) = *(const PCK_T *)(base + (int64_t)(w < len ? w : 0) * stride);
+                const int64_t at = (int64_t)(w < len ? w : 0) * stride;
+                PCK_AT(PCK_T, d, i, step) = *(const PCK_T *)(base + at);
             }
         }
         return bad ? pc_error_set(PC_ERR_INDEX, "index out of bounds") : PC_OK;
