@@ -1,4 +1,4 @@
-"""Accuracy of the vectorised exp, sin and cos (csrc/kernels/cpu/vmath.h), in units in the last
+"""Accuracy of the vectorised exp, log, sin and cos (csrc/kernels/cpu/vmath.h), in units in the last
 place against a reference of higher precision (float64 for float32 results, x87 long double for
 float64 results), over wide random samples, near the multiples of pi/2, through overflow and
 underflow, and beyond the fast argument range (where the C library takes over)."""
@@ -34,6 +34,7 @@ def samples(dt, lo, hi, n=200_000, seed=0):
     ("exp", -110.0, 90.0), ("exp", -750.0, 710.0), ("exp", -1.0, 1.0),
     ("sin", -10.0, 10.0), ("cos", -10.0, 10.0), ("sin", -1e5, 1e5), ("cos", -1e5, 1e5),
     ("sin", -1e6, 1e6), ("cos", -3e6, 3e6),
+    ("log", 0.0, 4.0), ("log", 0.7, 1.4), ("log", 0.0, 3e38),
 ])
 def test_max_ulp_error(dt, name, lo, hi):
     x = samples(dt, lo, hi)
@@ -82,7 +83,7 @@ def test_special_values(dt):
     vals = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e30, -1e30, 3e38]
     x = pc.asarray(vals, dtype=pc.float64).astype(getattr(pc, dt))
     xs = np.asarray(x.astype(pc.float64))
-    for name in ("exp", "sin", "cos"):
+    for name in ("exp", "log", "sin", "cos"):
         got = np.asarray(getattr(pc, name)(x).astype(pc.float64))
         with np.errstate(all="ignore"):
             ref = getattr(np, name)(xs.astype(np.float32 if dt != "float64" else np.float64))
@@ -108,3 +109,17 @@ def test_fallback_lanes_in_place_and_strided():
     np.testing.assert_allclose(np.asarray(pc.cos(pc.asarray(xf))),
                                np.cos(xf.astype(np.float64)).astype(np.float32), rtol=2e-7,
                                atol=1e-7)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_log_over_every_binade_and_subnormals(dt):
+    info = np.finfo(dt)
+    e = np.arange(int(np.log2(float(info.smallest_subnormal))), int(np.log2(float(info.max))))
+    m = np.random.default_rng(5).uniform(1.0, 2.0, e.size)
+    x = np.concatenate([np.ldexp(m, e), np.ldexp(1.0, e)]).astype(dt)
+    x = x[(x > 0) & np.isfinite(x)]
+    got = np.asarray(pc.log(pc.asarray(x)))
+    ref = np.log(x.astype(np.longdouble))
+    err = np.abs(got.astype(np.longdouble) - ref)
+    assert np.all(err <= MAX_ULP * np.spacing(np.abs(ref).astype(dt)).astype(np.longdouble) +
+                  np.longdouble(info.smallest_subnormal))

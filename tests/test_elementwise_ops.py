@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import paddle_c as pc
-from strategies import layouts
 
 BINARY_OPS = {
     "add": (operator.add, operator.iadd),
@@ -84,8 +83,9 @@ def test_unary_operators(name):
        st.sampled_from(["int8", "int32", "uint16", "int64"]), st.data())
 def test_inplace_writes_through_views(name, dt, data):
     base = np.arange(1, 25, dtype=dt).reshape(4, 6)
+    if data.draw(st.booleans(), label="Fortran order"):
+        base = np.asfortranarray(base)
     ref = base.copy()
-    view = data.draw(layouts(base[1:, ::2]))    # any layout of the same elements
     other = data.draw(st.integers(1, 3))
     np_name = {"bitwise_left_shift": "left_shift"}.get(name, name)
     getattr(np, np_name)(ref[1:, ::2], other, out=ref[1:, ::2])
@@ -94,7 +94,6 @@ def test_inplace_writes_through_views(name, dt, data):
     BINARY_OPS[name][1](v, other)
     np.testing.assert_array_equal(np.asarray(t), ref)
     np.testing.assert_array_equal(base, ref)
-    assert view.shape == v.shape
 
 
 def test_inplace_on_numpy_views_shares_memory():
@@ -108,9 +107,6 @@ def test_inplace_on_numpy_views_shares_memory():
 
 
 def test_inplace_with_overlapping_operands():
-    a = np.arange(10.0)
-    t = pc.asarray(a.copy())
-    v = pc.asarray(a.copy())
     # views of one buffer in different layouts: read from a copy
     base = np.arange(10.0)
     x = pc.asarray(base)
@@ -121,9 +117,10 @@ def test_inplace_with_overlapping_operands():
     head, tail = pc.asarray(base[1:]), pc.asarray(base[:-1])
     head += tail
     np.testing.assert_array_equal(base, np.r_[0.0, np.arange(1.0, 10.0) + np.arange(9.0)])
+    a = np.arange(10.0)
+    t = pc.asarray(a)
     t += t                   # the very same elements: no copy needed
-    assert np.asarray(t).tolist() == (2 * a).tolist()
-    assert np.asarray(v).tolist() == a.tolist()
+    assert a.tolist() == (2 * np.arange(10.0)).tolist()
 
 
 @pytest.mark.parametrize("dt,other,op", [
@@ -272,3 +269,42 @@ def test_memory_order_of_inplace_and_results_with_layouts():
         t = pc.asarray(v)
         r = t * 2.0 + 1.0
         np.testing.assert_array_equal(np.asarray(r), v * 2.0 + 1.0)
+
+
+UNARY_METHODS = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "conj", "cos",
+                 "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan", "log",
+                 "log1p", "log2", "log10", "logical_not", "real", "reciprocal", "round", "sign",
+                 "signbit", "sin", "sinh", "square", "sqrt", "tan", "tanh", "trunc", "negative",
+                 "bitwise_invert"]
+BINARY_METHODS = ["add", "atan2", "copysign", "divide", "equal", "floor_divide", "greater",
+                  "greater_equal", "hypot", "less", "less_equal", "logaddexp", "logical_and",
+                  "logical_or", "logical_xor", "maximum", "minimum", "multiply", "nextafter",
+                  "not_equal", "pow", "remainder", "subtract"]
+
+
+@pytest.mark.parametrize("name", UNARY_METHODS)
+def test_paddle_unary_methods(name):
+    x = (pc.asarray([1, 2, 3], dtype=pc.int32) if name == "bitwise_invert"
+         else pc.asarray([0.25, 0.5, 0.75]))
+    same(getattr(x, name)(), getattr(pc, name)(x))
+
+
+@pytest.mark.parametrize("name", BINARY_METHODS)
+def test_paddle_binary_methods(name):
+    x, y = pc.asarray([0.25, 0.5, 3.0]), pc.asarray([2.0, 0.5, -1.0])
+    same(getattr(x, name)(y), getattr(pc, name)(x, y))
+    same(getattr(x, name)(2.0), getattr(pc, name)(x, 2.0))
+
+
+def test_paddle_method_aliases():
+    x, y = pc.asarray([5, -7, 2]), pc.asarray([3, 3, 2])
+    same(x.greater_than(y), x > y)
+    same(x.less_than(y), x < y)
+    same(x.mod(y), x % y)
+    same(x.floor_mod(y), x % y)
+    same(x.elementwise_pow(y), x ** y)
+    same(x.neg(), -x)
+    same(x.bitwise_not(), ~x)
+    for name in ("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
+                 "bitwise_right_shift"):
+        same(getattr(x.abs(), name)(y), getattr(pc, name)(x.abs(), y))

@@ -274,17 +274,46 @@ def test_padding_and_truncation_along_any_axis():
           "float64")
 
 
-def test_long_lines_padded_and_batched():
-    # lengths served by the six-step split and by Bluestein, with padding and several lines
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_long_lines_padded_and_batched(dtype):
+    # lengths served by the six-step split and by Bluestein, with padding and several lines;
+    # batches of lines in every layout (adjacent lines, contiguous lines far apart, strided)
+    rdt = REAL_OF[dtype]
     rng = np.random.default_rng(4)
-    a = rng.standard_normal((3, 5000)) + 1j * rng.standard_normal((3, 5000))
-    for n in (4096, 5000, 6000, 8209, 16384):
-        check(pc.fft.fft(pc.asarray(a), n=n), np.fft.fft(a, n=n), "complex128")
-        check(pc.fft.rfft(pc.asarray(a.real), n=n), np.fft.rfft(a.real, n=n), "complex128")
-        check(pc.fft.irfft(pc.asarray(a), n=n), np.fft.irfft(a, n=n), "float64")
-    b = rng.standard_normal((300, 67)) + 1j * rng.standard_normal((300, 67))
-    check(pc.fft.fft(pc.asarray(b), axis=0), np.fft.fft(b, axis=0), "complex128")
-    check(pc.fft.fft(pc.asarray(b), axis=1), np.fft.fft(b, axis=1), "complex128")
+    a = (rng.standard_normal((3, 5000)) + 1j * rng.standard_normal((3, 5000))).astype(dtype)
+    for n in (4096, 5000, 6000, 8209, 16384, 40000):
+        check(pc.fft.fft(pc.asarray(a), n=n), np.fft.fft(wide(a), n=n), dtype)
+        check(pc.fft.rfft(pc.asarray(a.real.copy()), n=n), np.fft.rfft(wide(a.real), n=n), dtype)
+        check(pc.fft.irfft(pc.asarray(a), n=n), np.fft.irfft(wide(a), n=n), rdt)
+    for shape in ((300, 67), (40, 64), (33, 100), (20, 16), (17, 2), (6, 20000), (36, 40000)):
+        b = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+        for view in (b, b.T, b[::-1], b[:, ::2]):
+            for axis in (0, 1):
+                check(pc.fft.fft(pc.asarray(view), axis=axis), np.fft.fft(wide(view), axis=axis),
+                      dtype)
+                check(pc.fft.ifft(pc.asarray(view), axis=axis, n=view.shape[axis] + 3),
+                      np.fft.ifft(wide(view), axis=axis, n=view.shape[axis] + 3), dtype)
+            check(pc.fft.rfft(pc.asarray(view.real), axis=0), np.fft.rfft(wide(view.real), axis=0),
+                  dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_real_batches_along_any_axis(dtype):
+    cdt = COMPLEX_OF[dtype]
+    rng = np.random.default_rng(5)
+    for shape in ((33, 40), (64, 20), (256, 48), (7, 3, 34)):
+        r = rng.standard_normal(shape).astype(dtype)
+        c = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(cdt)
+        for axis in range(len(shape)):
+            for n in (None, 9, 64):
+                kw = {"axis": axis} if n is None else {"axis": axis, "n": n}
+                check(pc.fft.rfft(pc.asarray(r), **kw), np.fft.rfft(wide(r), **kw), cdt)
+                check(pc.fft.fft(pc.asarray(r), **kw), np.fft.fft(wide(r), **kw), cdt)
+                check(pc.fft.ihfft(pc.asarray(r), **kw), np.fft.ihfft(wide(r), **kw), cdt)
+                if shape[axis] > 1 or n is not None:
+                    check(pc.fft.irfft(pc.asarray(c), **kw), np.fft.irfft(wide(c), **kw), dtype)
+                    check(pc.fft.hfft(pc.asarray(c), **kw), np.fft.hfft(wide(c), **kw), dtype)
+                    check(pc.fft.irfft(pc.asarray(r), **kw), np.fft.irfft(wide(r), **kw), dtype)
 
 
 def test_zero_size():

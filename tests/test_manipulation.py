@@ -430,3 +430,40 @@ def test_copies_do_not_alias():
 ])
 def test_signatures(name, sig):
     assert str(inspect.signature(getattr(pc, name))) == sig
+
+
+# ---- strided copies (the blocked transposing kernel and the channel de-interleave) --------
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@given(data=st.data())
+def test_strided_copy_layouts(dtype, data):
+    """contiguous() and setitem through views for permutations, steps and flips of shapes
+    large enough to cross the copy kernel's tile edges."""
+    ndim = data.draw(st.integers(2, 4))
+    shape = [data.draw(st.sampled_from([1, 2, 3, 4, 7, 9, 17, 130, 257])) for _ in range(ndim)]
+    while np.prod(shape) > 300_000:
+        shape[int(np.argmax(shape))] //= 2
+    a = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape) % 251
+    a = a.astype(np_dtype_of(dtype))
+    t = to_pc(a, dtype)
+    perm = data.draw(st.permutations(range(ndim)))
+    steps = tuple(slice(None, None, data.draw(st.sampled_from([1, 1, 2, -1]))) for _ in range(ndim))
+    want = np.ascontiguousarray(np.transpose(a, perm)[steps])
+    got = pc.permute_dims(t, tuple(perm))[steps].contiguous()
+    eq(dtype, got, want)
+    assert got.is_contiguous()
+    # the other direction: writing a contiguous source into a permuted destination
+    dst = pc.zeros(tuple(shape), dtype=t.dtype)
+    view = pc.permute_dims(dst, tuple(perm))
+    view[...] = pc.permute_dims(t, tuple(perm)).contiguous()
+    eq(dtype, dst, a)
+
+
+@pytest.mark.parametrize("channels", [2, 3, 4])
+@pytest.mark.parametrize("dtype", ["uint8", "float32", "float64", "complex128"])
+def test_hwc_to_chw(channels, dtype):
+    a = (np.arange(2 * 33 * 1031 * channels) % 255).astype(dtype).reshape(2, 33, 1031, channels)
+    t = pc.asarray(a)
+    assert_equal(pc.permute_dims(t, (0, 3, 1, 2)).contiguous(),
+                 np.ascontiguousarray(a.transpose(0, 3, 1, 2)))

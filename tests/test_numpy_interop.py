@@ -140,6 +140,23 @@ def test_numpy_scalars_and_0d():
     assert np.shares_memory(np.asarray(t), z)
 
 
+def test_numpy_scalars_are_values():
+    # NumPy copies a scalar into a fresh writable 0-D array; code written for NumPy then writes
+    # into the result in place (SciPy does), so paddle_c copies too
+    for v in (np.float64(1.5), np.int32(7), np.complex128(1j), np.bool_(False)):
+        t = pc.asarray(v)
+        assert np.asarray(t).flags.writeable
+        t[()] = v
+        assert t.item() == v.item()
+    t = pc.asarray(np.float32(2.0))
+    t *= 3
+    assert t.item() == 6.0 and t.dtype == pc.float32
+    ro = np.array(2.0)
+    ro.flags.writeable = False  # a read-only 0-D array stays a shared read-only view
+    u = pc.asarray(ro)
+    assert np.shares_memory(np.asarray(u), ro) and not np.asarray(u).flags.writeable
+
+
 def test_numpy_ufuncs_accept_tensors():
     a = np.linspace(0, 1, 5)
     t = pc.asarray(a)

@@ -183,108 +183,86 @@ pc_status pc_scalar_store(const pc_scalar *s, pc_dtype dt, void *dst)
     }
 }
 
-void pc_scalar_load(pc_dtype dt, const void *src, pc_scalar *out)
+/* An integer element of `size` bytes, sign-extended or zero-extended to 64 bits. */
+static uint64_t load_int_bits(const void *src, int size, bool is_signed)
 {
-    switch (dt) {
-    case PC_BOOL: {
+    switch (size) {
+    case 1: {
         uint8_t x;
         memcpy(&x, src, 1);
-        out->dtype = PC_BOOL;
-        out->v.b = x != 0;
-        return;
+        return is_signed ? (uint64_t)(int64_t)(int8_t)x : x;
     }
-    case PC_INT8: {
-        int8_t x;
-        memcpy(&x, src, 1);
-        out->dtype = PC_INT64;
-        out->v.i = x;
-        return;
-    }
-    case PC_INT16: {
-        int16_t x;
-        memcpy(&x, src, 2);
-        out->dtype = PC_INT64;
-        out->v.i = x;
-        return;
-    }
-    case PC_INT32: {
-        int32_t x;
-        memcpy(&x, src, 4);
-        out->dtype = PC_INT64;
-        out->v.i = x;
-        return;
-    }
-    case PC_INT64: {
-        memcpy(&out->v.i, src, 8);
-        out->dtype = PC_INT64;
-        return;
-    }
-    case PC_UINT8: {
-        uint8_t x;
-        memcpy(&x, src, 1);
-        out->dtype = PC_INT64;
-        out->v.i = x;
-        return;
-    }
-    case PC_UINT16: {
+    case 2: {
         uint16_t x;
         memcpy(&x, src, 2);
-        out->dtype = PC_INT64;
-        out->v.i = x;
-        return;
+        return is_signed ? (uint64_t)(int64_t)(int16_t)x : x;
     }
-    case PC_UINT32: {
+    case 4: {
         uint32_t x;
         memcpy(&x, src, 4);
-        out->dtype = PC_INT64;
-        out->v.i = x;
-        return;
+        return is_signed ? (uint64_t)(int64_t)(int32_t)x : x;
     }
-    case PC_UINT64: {
-        memcpy(&out->v.u, src, 8);
-        out->dtype = PC_UINT64;
-        return;
+    default: {
+        uint64_t x;
+        memcpy(&x, src, 8);
+        return x;
     }
+    }
+}
+
+/* A real floating element (float16, bfloat16, float32 or float64), exactly, as a double. */
+static double load_real(pc_dtype dt, const void *src)
+{
+    switch (dt) {
     case PC_FLOAT16: {
         pc_half h;
         memcpy(&h, src, 2);
-        out->dtype = PC_FLOAT64;
-        out->v.f = pc_half_to_float(h);
-        return;
+        return pc_half_to_float(h);
     }
     case PC_BFLOAT16: {
         pc_bhalf h;
         memcpy(&h, src, 2);
-        out->dtype = PC_FLOAT64;
-        out->v.f = pc_bhalf_to_float(h);
-        return;
+        return pc_bhalf_to_float(h);
     }
     case PC_FLOAT32: {
         float x;
         memcpy(&x, src, 4);
-        out->dtype = PC_FLOAT64;
-        out->v.f = x;
-        return;
-    }
-    case PC_FLOAT64: {
-        memcpy(&out->v.f, src, 8);
-        out->dtype = PC_FLOAT64;
-        return;
-    }
-    case PC_COMPLEX64: {
-        float x[2];
-        memcpy(x, src, sizeof x);
-        out->dtype = PC_COMPLEX128;
-        out->v.c.re = x[0];
-        out->v.c.im = x[1];
-        return;
+        return x;
     }
     default: {
-        double x[2];
-        memcpy(x, src, sizeof x);
+        double x;
+        memcpy(&x, src, 8);
+        return x;
+    }
+    }
+}
+
+void pc_scalar_load(pc_dtype dt, const void *src, pc_scalar *out)
+{
+    const int size = pc_dtype_itemsize(dt);
+    switch (pc_dtype_kind(dt)) {
+    case PC_KIND_BOOL:
+        out->dtype = PC_BOOL;
+        out->v.b = *(const uint8_t *)src != 0;
+        return;
+    case PC_KIND_INT:
+        out->dtype = PC_INT64;
+        out->v.i = (int64_t)load_int_bits(src, size, true);
+        return;
+    case PC_KIND_UINT:
+        /* uint64 keeps its own representation; the narrower ones fit int64 */
+        out->dtype = dt == PC_UINT64 ? PC_UINT64 : PC_INT64;
+        out->v.u = load_int_bits(src, size, false);
+        return;
+    case PC_KIND_FLOAT:
+        out->dtype = PC_FLOAT64;
+        out->v.f = load_real(dt, src);
+        return;
+    case PC_KIND_COMPLEX: {
+        const pc_dtype part = pc_dtype_real_of(dt);
         out->dtype = PC_COMPLEX128;
-        out->v.c.re = x[0];
-        out->v.c.im = x[1];
+        out->v.c.re = load_real(part, src);
+        out->v.c.im = load_real(part, (const char *)src + size / 2);
         return;
     }
     }

@@ -387,10 +387,10 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
         const uint64_t *u = (const uint64_t *)(*owned)->data;
         for (int64_t i = 0; i < (*owned)->size; i++) {
             if (u[i] > (uint64_t)INT64_MAX) {
+                const unsigned long long bad = u[i];
                 pc_tensor_free(*owned);
                 *owned = NULL;
-                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds",
-                                    (unsigned long long)u[i]);
+                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", bad);
             }
         }
         *out = *owned;
@@ -417,7 +417,14 @@ static int64_t mask_scan(const pc_tensor *mask, const int64_t *xstrides, int64_t
     const int64_t ms = mask->strides[nd - 1];
     const int64_t xs = xstrides[nd - 1];
     for (;;) {
-        if (out == NULL) {
+        if (out == NULL && ms == 1) {
+            const uint8_t *restrict mm = (const uint8_t *)m;
+            int64_t c = 0;
+            for (int64_t j = 0; j < inner; j++) {
+                c += mm[j] != 0;
+            }
+            count += c;
+        } else if (out == NULL) {
             for (int64_t j = 0; j < inner; j++) {
                 count += m[j * ms] != 0;
             }
@@ -455,8 +462,85 @@ typedef struct adv_layout {
     int npre;                       /* rest axes before B in the result */
     int ndim;                       /* the result */
     int64_t shape[PC_MAX_NDIM];
-    pc_tensor *offsets;             /* owned: int64 of shape B, absolute byte offsets */
+    int64_t count;                  /* positions of B */
+    pc_tensor *offsets;             /* owned: int64 of shape B, absolute byte offsets; or NULL
+                                       for a single index array used as it is: */
+    const pc_tensor *index;         /* validated C-contiguous int64 indices of shape B */
+    pc_tensor *owned_index;         /* owned: `index` when it is a converted copy */
+    int64_t index_base;             /* the basic offset */
+    int64_t index_len;              /* extent and stride of the indexed axis */
+    int64_t index_stride;
+    int index_axis;                 /* x's axis, for messages */
 } adv_layout;
+
+static void adv_layout_free(adv_layout *L)
+{
+    pc_tensor_free(L->offsets);
+    pc_tensor_free(L->owned_index);
+    L->offsets = NULL;
+    L->owned_index = NULL;
+    L->index = NULL;
+}
+
+/* Check every index against the axis (a branch-free pass, then a search for the message). */
+static pc_status check_indices(const int64_t *idx, int64_t n, int64_t len, int axis)
+{
+    bool bad = false;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t v = idx[i];
+        const int64_t w = v < 0 ? v + len : v;
+        bad |= (uint64_t)w >= (uint64_t)len;
+    }
+    for (int64_t i = 0; bad && i < n; i++) {
+        const int64_t w = idx[i] < 0 ? idx[i] + len : idx[i];
+        if ((uint64_t)w >= (uint64_t)len) {
+            return out_of_bounds(idx[i], axis, len);
+        }
+    }
+    return PC_OK;
+}
+
+/* [Why indices are used as they are] With one index array and single-element blocks (x[idx]
+ * on the indexed axis alone, the common gather), offsets would be one extra pass writing as
+ * much memory as the indices: the kernels read the validated indices directly instead. */
+static bool use_index_directly(const index_plan *p, adv_layout *L, bool validate,
+                               pc_status *st)
+{
+    *st = PC_OK;
+    if (p->nadv != 1 || p->adv[0].kind != ADV_ARRAY) {
+        return false;
+    }
+    for (int i = 0; i < L->nrest; i++) {
+        if (L->rest_shape[i] != 1) {
+            return false;
+        }
+    }
+    const adv_item *a = &p->adv[0];
+    const pc_tensor *idx;
+    pc_tensor *owned;
+    *st = as_int64(a->tensor, &idx, &owned);
+    if (*st != PC_OK) {
+        return false;
+    }
+    if (!pc_tensor_is_c_contiguous(idx)) {
+        pc_tensor_free(owned);
+        return false;
+    }
+    const int64_t len = p->shape[a->axis];
+    *st = validate ? check_indices((const int64_t *)idx->data, idx->size, len, a->xaxis) : PC_OK;
+    if (*st != PC_OK) {
+        pc_tensor_free(owned);
+        return false;
+    }
+    L->index = idx;
+    L->owned_index = owned;
+    L->index_base = p->offset;
+    L->index_len = len;
+    L->index_stride = p->strides[a->axis];
+    L->index_axis = a->xaxis;
+    L->count = idx->size;
+    return true;
+}
 
 static pc_status broadcast_into(int *nd, int64_t *shape, int ndb, const int64_t *b)
 {
@@ -471,9 +555,11 @@ static pc_status broadcast_into(int *nd, int64_t *shape, int ndb, const int64_t 
 }
 
 /* The broadcast index shape, the layout of the result, and the validated offsets. */
-static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_layout *L)
+static pc_status advanced_layout(const pc_tensor *x, index_plan *p, bool gather, adv_layout *L)
 {
     L->offsets = NULL;
+    L->index = NULL;
+    L->owned_index = NULL;
     L->nb = 0;
     int64_t counts[PC_MAX_NDIM];
     for (int k = 0; k < p->nadv; k++) {
@@ -528,7 +614,10 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_layout *
            (size_t)(L->nrest - L->npre) * sizeof(int64_t));
     int64_t size;
     pc_status st = pc_shape_size(L->ndim, L->shape, pc_dtype_itemsize(x->dtype), &size);
-    if (st != PC_OK) {
+    if (st == PC_OK) {
+        st = pc_shape_size(L->nb, L->bshape, 0, &L->count);
+    }
+    if (st != PC_OK || use_index_directly(p, L, !gather, &st) || st != PC_OK) {
         return st;
     }
 
@@ -595,13 +684,28 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_layout *
 static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
                             const pc_tensor *dense, int64_t step, bool gather)
 {
-    const int64_t nb = L->offsets->size;
-    const int64_t *off = (const int64_t *)L->offsets->data;
+    const int64_t nb = L->count;
     if (nb == 0 || xblock->size == 0) {
         return PC_OK;
     }
+    if (L->offsets == NULL) {
+        pc_gather_params prm = {nb, NULL, (char *)x->storage->data + L->index_base, dense->data,
+                                step, (const int64_t *)L->index->data, L->index_len,
+                                L->index_stride};
+        const pc_tensor *in[1] = {x};
+        pc_kernel_args args = {1, 0, in, NULL, &prm};
+        pc_status st = pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
+        if (st == PC_ERR_INDEX) {
+            /* the gather found a bad index: name the first one */
+            st = check_indices(prm.index, nb, L->index_len, L->index_axis);
+            st = st != PC_OK ? st : pc_error_set(PC_ERR_INDEX, "index out of bounds");
+        }
+        return st;
+    }
+    const int64_t *off = (const int64_t *)L->offsets->data;
     if (xblock->size == 1) {
-        pc_gather_params prm = {nb, off, (char *)x->storage->data, dense->data, step};
+        pc_gather_params prm = {nb, off, (char *)x->storage->data, dense->data, step,
+                                NULL, 0, 0};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         return pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
@@ -623,6 +727,16 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     char *const xbase = it.data[xi];
     char *const dbase = it.data[1 - xi];
     const pc_loop_ctx ctx = {NULL};
+    if (it.ndim == 1) {
+        /* one run per block: call the loop directly */
+        for (int64_t b = 0; b < nb && st == PC_OK; b++) {
+            char *ptr[2];
+            ptr[xi] = xbase + (off[b] - xblock->offset);
+            ptr[1 - xi] = dbase + b * step;
+            st = (pc_status)k->loop(&ctx, ptr, it.shape[0], it.strides[0]);
+        }
+        return st;
+    }
     for (int64_t b = 0; b < nb && st == PC_OK; b++) {
         it.data[xi] = xbase + (off[b] - xblock->offset);
         it.data[1 - xi] = dbase + b * step;
@@ -641,7 +755,7 @@ static pc_status rest_view(const pc_tensor *x, const index_plan *p, const adv_la
 static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out)
 {
     adv_layout L;
-    pc_status st = advanced_layout(x, p, &L);
+    pc_status st = advanced_layout(x, p, true, &L);
     if (st != PC_OK) {
         return st;
     }
@@ -665,26 +779,13 @@ static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out
     }
     pc_tensor_free(xblock);
     pc_tensor_free(dense);
-    pc_tensor_free(L.offsets);
+    adv_layout_free(&L);
     if (st != PC_OK) {
         pc_tensor_free(r);
         return st;
     }
     *out = r;
     return PC_OK;
-}
-
-pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
-{
-    index_plan p;
-    pc_status st = build_plan(x, n, index, &p);
-    if (st != PC_OK) {
-        return st;
-    }
-    if (p.nadv == 0) {
-        return pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, out);
-    }
-    return advanced_get(x, &p, out);
 }
 
 /* ---- assignment ---------------------------------------------------------------------------- */
@@ -751,7 +852,7 @@ static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_
 static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value)
 {
     adv_layout L;
-    pc_status st = advanced_layout(x, p, &L);
+    pc_status st = advanced_layout(x, p, false, &L);
     if (st != PC_OK) {
         return st;
     }
@@ -766,10 +867,10 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
         v = stripped != NULL ? stripped : value;
         st = check_value(v, L.ndim, L.shape);
     }
-    if (st == PC_OK && L.offsets->size > 0) {
+    if (st == PC_OK && L.count > 0) {
         st = value_for(x, v, &v, &owned);
     }
-    if (st == PC_OK && L.offsets->size > 0) {
+    if (st == PC_OK && L.count > 0) {
         /* the value broadcast to the result, with its axes arranged as (B..., rest...) */
         int64_t shape[PC_MAX_NDIM];
         int64_t strides[PC_MAX_NDIM];
@@ -825,8 +926,129 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
     pc_tensor_free(arranged);
     pc_tensor_free(owned);
     pc_tensor_free(stripped);
-    pc_tensor_free(L.offsets);
+    adv_layout_free(&L);
     return st;
+}
+
+/* ---- boolean masks over the whole view --------------------------------------------------- */
+
+/* [Why a mask fast path] x[mask] with a mask covering every axis of the (basic) view is the
+ * common case; it needs no offsets: one pass over (view, mask) in C order selects, fills or
+ * scatters. The host loops are used when the device has them. */
+static bool whole_mask(const pc_tensor *x, const index_plan *p, pc_op op)
+{
+    if (p->nadv != 1 || p->adv[0].kind != ADV_MASK || p->adv[0].naxes != p->ndim ||
+        !pc_kernel_has(op, (pc_device_type)pc_tensor_device(x).type, x->dtype)) {
+        return false;
+    }
+    const pc_tensor *m = p->adv[0].tensor;
+    for (int i = 0; i < p->ndim; i++) {
+        if (m->shape[i] != p->shape[i]) {
+            return false;
+        }
+    }
+    return pc_tensor_device(m).type == PC_DEVICE_CPU;
+}
+
+/* Run the mask loop of `op` over (view, mask) in C order (`ordered`) or any order. */
+static pc_status run_mask_loop(const pc_tensor *x, const index_plan *p, pc_op op,
+                               const pc_tensor *mask, pc_mask_params *prm, bool ordered)
+{
+    pc_tensor *view;
+    pc_status st = pc_tensor_restride(x, p->ndim, p->shape, p->strides, p->offset, &view);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_kernel *k = pc_kernel_get(op, pc_tensor_device(x), x->dtype);
+    const pc_tensor *ops[2] = {view, mask};
+    pc_iter it;
+    st = k != NULL ? pc_iter_init(&it, 2, ops, p->ndim, p->shape, ordered) : PC_ERR_NOTIMPL;
+    if (st == PC_OK) {
+        const pc_loop_ctx ctx = {prm};
+        st = ordered ? pc_iter_run(&it, k->loop, &ctx)
+                     : pc_iter_run_parallel(&it, k->loop, &ctx, NULL);
+    }
+    pc_tensor_free(view);
+    return st;
+}
+
+static pc_status mask_get(const pc_tensor *x, const index_plan *p, pc_tensor **out)
+{
+    const pc_tensor *mask = p->adv[0].tensor;
+    int64_t count = mask_scan(mask, mask->strides, NULL);
+    const int item = pc_dtype_itemsize(x->dtype);
+    /* one element of slack for the branch-free select loop */
+    pc_storage *s;
+    pc_status st = pc_storage_new(pc_tensor_device(x), (count + 1) * item, false, &s);
+    if (st != PC_OK) {
+        return st;
+    }
+    pc_tensor *r;
+    st = pc_tensor_view_new(s, x->dtype, 0, 1, &count, NULL, &r);
+    pc_storage_decref(s);
+    if (st != PC_OK) {
+        return st;
+    }
+    if (count > 0) {
+        pc_mask_params prm = {r->data, NULL, NULL, 0, count, 0};
+        st = run_mask_loop(x, p, PC_OP_MASK_SELECT, mask, &prm, true);
+    }
+    if (st != PC_OK) {
+        pc_tensor_free(r);
+        return st;
+    }
+    *out = r;
+    return PC_OK;
+}
+
+/* x[mask] = value for a value of one element (fill) or one per selected element (scatter). */
+static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *value)
+{
+    const pc_tensor *mask = p->adv[0].tensor;
+    int64_t count = mask_scan(mask, mask->strides, NULL);
+    pc_tensor *stripped = NULL;
+    pc_status st = strip_leading_ones(value, 1, &stripped);
+    const pc_tensor *v = stripped != NULL ? stripped : value;
+    const bool one = v->size == 1 && v->ndim <= 1;
+    if (st == PC_OK && !one && !(v->ndim == 1 && v->shape[0] == count)) {
+        pc_tensor_free(stripped);
+        return value_mismatch(v, 1, &count);
+    }
+    pc_tensor *owned_mask = NULL;
+    pc_tensor *owned_value = NULL;
+    if (st == PC_OK && count > 0 && mask->storage == x->storage) {
+        st = pc_contiguous_copy(mask, &owned_mask);
+        mask = owned_mask;
+    }
+    if (st == PC_OK && count > 0) {
+        st = value_for(x, v, &v, &owned_value);
+    }
+    if (st == PC_OK && count > 0) {
+        pc_mask_params prm = {NULL, v->data, v->data, v->ndim == 1 ? v->strides[0] : 0, count,
+                              0};
+        st = one ? run_mask_loop(x, p, PC_OP_MASK_FILL, mask, &prm, false)
+                 : run_mask_loop(x, p, PC_OP_MASK_SCATTER, mask, &prm, true);
+    }
+    pc_tensor_free(owned_value);
+    pc_tensor_free(owned_mask);
+    pc_tensor_free(stripped);
+    return st;
+}
+
+pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
+{
+    index_plan p;
+    pc_status st = build_plan(x, n, index, &p);
+    if (st != PC_OK) {
+        return st;
+    }
+    if (p.nadv == 0) {
+        return pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, out);
+    }
+    if (whole_mask(x, &p, PC_OP_MASK_SELECT)) {
+        return mask_get(x, &p, out);
+    }
+    return advanced_get(x, &p, out);
 }
 
 static pc_status check_writable(const pc_tensor *x)
@@ -847,6 +1069,10 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
     st = build_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
+    }
+    if (p.nadv > 0 && whole_mask(x, &p, PC_OP_MASK_SCATTER) &&
+        whole_mask(x, &p, PC_OP_MASK_FILL)) {
+        return mask_set(x, &p, value);
     }
     if (p.nadv > 0) {
         return advanced_set(x, &p, value);
@@ -885,7 +1111,8 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
     if (p.nadv > 0) {
         st = pc_full(0, NULL, value, x->dtype, pc_device_cpu(), &t);
         if (st == PC_OK) {
-            st = advanced_set(x, &p, t);
+            st = whole_mask(x, &p, PC_OP_MASK_FILL) ? mask_set(x, &p, t)
+                                                     : advanced_set(x, &p, t);
             pc_tensor_free(t);
         }
         return st;
@@ -1079,7 +1306,8 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
     }
     if (st == PC_OK) {
         pc_gather_params prm = {r->size, (const int64_t *)offsets->data,
-                                (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype)};
+                                (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype),
+                                NULL, 0, 0};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);

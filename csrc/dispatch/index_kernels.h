@@ -10,15 +10,37 @@
 
 #include <stdint.h>
 
-/* GATHER:  other[i * step] = *(base + offsets[i])          for i in [0, n)
- * SCATTER: *(base + offsets[i]) = other[i * step]          in order: the last write wins
- * (one element per index position; larger blocks go through the copy loops). */
+/* GATHER:  other[i * step] = *(base + off(i))          for i in [0, n)
+ * SCATTER: *(base + off(i)) = other[i * step]          in order: the last write wins
+ * where off(i) = offsets[i], or, when `offsets` is NULL, the index index[i] (negative values
+ * count from `len`) times `stride`: validated beforehand for SCATTER; GATHER checks them itself
+ * and fails with PC_ERR_INDEX (after reading only in-range elements). One element per index
+ * position; larger blocks go through the copy loops. */
 typedef struct pc_gather_params {
     int64_t n;
     const int64_t *offsets;
     char *base;
     char *other;
     int64_t step;
+    const int64_t *index;
+    int64_t len;
+    int64_t stride;
 } pc_gather_params;
+
+/* MASK_SELECT, MASK_FILL, MASK_SCATTER: 1-D loops over (x, mask) (operands 0 and 1, mask one
+ * byte per element), driven by the iterator in C order for SELECT and SCATTER. The loops keep
+ * their position in these parameters between calls.
+ *   SELECT:  writes x[i] for each true mask[i] at `out` and advances it. `out` has one element
+ *            of slack after the last selected one (the loop stores before it tests).
+ *   FILL:    x[i] = *fill where mask[i].
+ *   SCATTER: x[i] = values[k++] where mask[i] (values `step` bytes apart, k < count). */
+typedef struct pc_mask_params {
+    char *out;
+    const void *fill;
+    const char *values;
+    int64_t step;
+    int64_t count;
+    int64_t k;
+} pc_mask_params;
 
 #endif

@@ -86,12 +86,8 @@ int pcpy_copy_arg(PyObject *obj, int *out)
     return 0;
 }
 
-int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out)
+int pcpy_index_value(PyObject *obj, const char *name, long long *value, int *overflow)
 {
-    if (obj == NULL || obj == Py_None) {
-        *out = dflt;
-        return 0;
-    }
     if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be an integer, not %s", name,
                      Py_TYPE(obj)->tp_name);
@@ -101,14 +97,25 @@ int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out)
     if (idx == NULL) {
         return -1;
     }
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
+    *overflow = 0;
+    *value = PyLong_AsLongLongAndOverflow(idx, overflow);
     Py_DECREF(idx);
-    if (overflow) {
-        PyErr_Format(PyExc_OverflowError, "%s is too large for a 64-bit integer", name);
+    return (*value == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out)
+{
+    if (obj == NULL || obj == Py_None) {
+        *out = dflt;
+        return 0;
+    }
+    long long v;
+    int overflow;
+    if (pcpy_index_value(obj, name, &v, &overflow) < 0) {
         return -1;
     }
-    if (v == -1 && PyErr_Occurred()) {
+    if (overflow) {
+        PyErr_Format(PyExc_OverflowError, "%s is too large for a 64-bit integer", name);
         return -1;
     }
     *out = v;

@@ -118,19 +118,9 @@ PyObject *pcpy_tuple_from_int64(int n, const int64_t *v)
 
 static int shape_entry(PyObject *obj, int64_t *out)
 {
-    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "shape entries must be integers, not %s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    PyObject *idx = PyNumber_Index(obj);
-    if (idx == NULL) {
-        return -1;
-    }
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
-    Py_DECREF(idx);
-    if (v == -1 && PyErr_Occurred()) {
+    long long v;
+    int overflow;
+    if (pcpy_index_value(obj, "shape entries", &v, &overflow) < 0) {
         return -1;
     }
     if (overflow || v < 0) {
@@ -630,6 +620,32 @@ static PyObject *finish(pcpy_state *st, PyObject *tobj, pc_dtype dtype, const pc
     return pcpy_tensor_result(st, status, out);
 }
 
+/* [Why NumPy scalars are copied] A NumPy scalar (np.float64(1.5)) is a value: its buffer is
+ * read-only memory inside an immutable object. NumPy's asarray makes a fresh writable 0-D array
+ * of it, and code written for NumPy relies on that (it writes into the result in place), so
+ * asarray with copy=None copies it too. 1 for a NumPy scalar, 0 otherwise, -1 on error. Only
+ * read-only 0-D views are checked; NumPy not being imported means no NumPy scalar exists. */
+static int is_numpy_scalar(PyObject *obj, const pc_tensor *view)
+{
+    if (view->ndim != 0 || !(view->flags & PC_FLAG_READONLY)) {
+        return 0;
+    }
+    PyObject *name = PyUnicode_FromString("numpy");
+    PyObject *np = name != NULL ? PyImport_GetModule(name) : NULL;
+    Py_XDECREF(name);
+    if (np == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *generic = PyObject_GetAttrString(np, "generic");
+    Py_DECREF(np);
+    if (generic == NULL) {
+        return -1;
+    }
+    const int r = PyObject_IsInstance(obj, generic);
+    Py_DECREF(generic);
+    return r;
+}
+
 PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_device *device,
                        int copy)
 {
@@ -697,6 +713,14 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
     }
     /* a zero-copy view unless from_buffer had to copy an unaligned buffer */
     const bool fresh = pcpy_tensor_get(t)->storage->release == NULL;
+    if (copy == -1 && !fresh) {
+        const int value = is_numpy_scalar(obj, pcpy_tensor_get(t));
+        if (value < 0) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        copy = value ? 1 : copy;
+    }
     PyObject *res = finish(st, t, dtype, device, copy, fresh);
     Py_DECREF(t);
     return res;

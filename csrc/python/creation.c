@@ -11,24 +11,32 @@
 
 #define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
 
+/* asarray's argument conversion, shared with to_tensor. */
+static PyObject *asarray_args(PyObject *mod, PyObject *obj, PyObject *dtype_obj,
+                              PyObject *device_obj, int copy)
+{
+    pcpy_state *st = pcpy_state_from_module(mod);
+    pc_dtype dt;
+    pc_device dev;
+    if (pcpy_dtype_from_py(st, dtype_obj, true, &dt) < 0 ||
+        pcpy_device_from_py(st, device_obj, pc_device_cpu(), &dev) < 0) {
+        return NULL;
+    }
+    const bool given = device_obj != NULL && device_obj != Py_None;
+    return pcpy_asarray(st, obj, dt, given ? &dev : NULL, copy);
+}
+
 static PyObject *fn_asarray(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                             PyObject *kwnames)
 {
     static const char *const names[] = {"obj", "dtype", "device", "copy", NULL};
     static const pcpy_argspec spec = {"asarray", names, 1, 1, 1};
     PyObject *a[4];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_module(mod);
-    pc_dtype dt;
-    pc_device dev;
     int copy;
-    if (pcpy_dtype_from_py(st, a[1], true, &dt) < 0 ||
-        pcpy_device_from_py(st, a[2], pc_device_cpu(), &dev) < 0 || pcpy_copy_arg(a[3], &copy) < 0) {
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0 || pcpy_copy_arg(a[3], &copy) < 0) {
         return NULL;
     }
-    return pcpy_asarray(st, a[0], dt, (a[2] != NULL && a[2] != Py_None) ? &dev : NULL, copy);
+    return asarray_args(mod, a[0], a[1], a[2], copy);
 }
 
 static PyObject *fn_to_tensor(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -40,15 +48,7 @@ static PyObject *fn_to_tensor(PyObject *mod, PyObject *const *args, Py_ssize_t n
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    pcpy_state *st = pcpy_state_from_module(mod);
-    pc_dtype dt;
-    pc_device dev;
-    if (pcpy_dtype_from_py(st, a[1], true, &dt) < 0 ||
-        pcpy_device_from_py(st, a[2], pc_device_cpu(), &dev) < 0) {
-        return NULL;
-    }
-    /* Paddle's to_tensor always copies */
-    return pcpy_asarray(st, a[0], dt, (a[2] != NULL && a[2] != Py_None) ? &dev : NULL, 1);
+    return asarray_args(mod, a[0], a[1], a[2], 1); /* Paddle's to_tensor always copies */
 }
 
 /* dtype and device keywords with defaults; 0 or -1 */
@@ -353,18 +353,9 @@ static int diagonal_offset(PyObject *obj, int64_t *out)
     if (obj == NULL || obj == Py_None) {
         return 0;
     }
-    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "k must be an integer, not %s", Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    PyObject *idx = PyNumber_Index(obj);
-    if (idx == NULL) {
-        return -1;
-    }
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
-    Py_DECREF(idx);
-    if (v == -1 && PyErr_Occurred()) {
+    long long v;
+    int overflow;
+    if (pcpy_index_value(obj, "k", &v, &overflow) < 0) {
         return -1;
     }
     *out = overflow > 0 ? INT64_MAX : overflow < 0 ? -INT64_MAX : v;

@@ -169,7 +169,10 @@ int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t 
 int pcpy_bool_arg(PyObject *obj, const char *name, int dflt, int *out);
 /* copy=: None -> -1, False -> 0, True -> 1. */
 int pcpy_copy_arg(PyObject *obj, int *out);
-/* None/absent -> dflt; otherwise an integer (not bool). */
+/* An integer argument (not bool; objects with __index__ too): its value, or with `overflow`
+ * set to +1/-1 when it does not fit 64 bits. Returns 0 or -1 (TypeError naming `name`). */
+int pcpy_index_value(PyObject *obj, const char *name, long long *value, int *overflow);
+/* None/absent -> dflt; otherwise an integer (not bool) that fits 64 bits (else OverflowError). */
 int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out);
 
 /* ---- per-family tables -------------------------------------------------------------------

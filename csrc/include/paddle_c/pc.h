@@ -20,9 +20,6 @@
 #include "manipulation.h"
 #include "linalg.h"
 #include "fft.h"
-#include "indexing.h"
-#include "manipulation.h"
-#include "reduce.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1

@@ -1,5 +1,5 @@
 /*
- * compare_impl.h - classification, comparison, logical, where and clip kernels for dtype PCK_N.
+ * compare_impl.h - classification, comparison, logical and clip kernels for dtype PCK_N.
  * Included by compare.c through each_dtype.h; no include guard.
  *
  * Element functions are branch-free expressions so that the loops vectorise. Complex values
@@ -151,56 +151,6 @@ static inline bool PCK_FN(ew_logical_xor)(bool a, bool b) { return a ^ b; }
 #include "ew_binary_loop.h"
 #endif
 
-/* ---- where(cond, x1, x2): operands bool, T, T -> T ------------------------------------------ */
-
-static int PCK_FN(where)(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int64_t *s)
-{
-    (void)ctx;
-    const int64_t is = (int64_t)sizeof(PCK_T);
-    if (s[0] == 1 && s[3] == is) {
-        const bool *restrict c = (const bool *)data[0];
-        PCK_T *restrict out = (PCK_T *)data[3];
-        if (s[1] == is && s[2] == is) {
-            const PCK_T *restrict a = (const PCK_T *)data[1];
-            const PCK_T *restrict b = (const PCK_T *)data[2];
-            for (int64_t i = 0; i < n; i++) {
-                out[i] = c[i] ? a[i] : b[i];
-            }
-            return 0;
-        }
-        if (s[1] == 0 && s[2] == is) {
-            const PCK_T av = *(const PCK_T *)data[1];
-            const PCK_T *restrict b = (const PCK_T *)data[2];
-            for (int64_t i = 0; i < n; i++) {
-                out[i] = c[i] ? av : b[i];
-            }
-            return 0;
-        }
-        if (s[1] == is && s[2] == 0) {
-            const PCK_T *restrict a = (const PCK_T *)data[1];
-            const PCK_T bv = *(const PCK_T *)data[2];
-            for (int64_t i = 0; i < n; i++) {
-                out[i] = c[i] ? a[i] : bv;
-            }
-            return 0;
-        }
-        if (s[1] == 0 && s[2] == 0) {
-            const PCK_T av = *(const PCK_T *)data[1];
-            const PCK_T bv = *(const PCK_T *)data[2];
-            for (int64_t i = 0; i < n; i++) {
-                out[i] = c[i] ? av : bv;
-            }
-            return 0;
-        }
-    }
-    for (int64_t i = 0; i < n; i++) {
-        PCK_AT(PCK_T, data[3], i, s[3]) = PCK_AT(const bool, data[0], i, s[0])
-                                              ? PCK_AT(const PCK_T, data[1], i, s[1])
-                                              : PCK_AT(const PCK_T, data[2], i, s[2]);
-    }
-    return 0;
-}
-
 /* ---- clip(x, lo, hi): one dtype; NaN anywhere gives NaN ----------------------------------- */
 
 #if PCK_K != PCK_KC
@@ -249,7 +199,6 @@ static const ew_reg PCK_FN(compare_kernels)[] = {
     {PC_OP_ISFINITE, PCK_FN(isfinite)},
     {PC_OP_EQUAL, PCK_FN(equal)},
     {PC_OP_NOT_EQUAL, PCK_FN(not_equal)},
-    {PC_OP_WHERE, PCK_FN(where)},
 #if PCK_K != PCK_KC
     {PC_OP_SIGNBIT, PCK_FN(signbit)},
     {PC_OP_LESS, PCK_FN(less)},

@@ -55,7 +55,9 @@ static inline PCK_CT PCK_FN(ew_expm1)(PCK_CT z)
         return EW_CX(EW_RE(e) - 1, EW_IM(e));
     }
     const PCK_RT h = EW_M(sin)(b / 2);
-    return EW_CX(EW_M(expm1)(a) * EW_M(cos)(b) - 2 * h * h, EW_M(exp)(a) * EW_M(sin)(b));
+    PCK_RT re = EW_M(expm1)(a) * EW_M(cos)(b) - 2 * h * h;
+    re = re == 0 ? (PCK_RT)0 : re; /* expm1(-0 + 0i) is +0 + 0i, as exp(z) - 1 gives it */
+    return EW_CX(re, EW_M(exp)(a) * EW_M(sin)(b));
 }
 
 static inline PCK_CT PCK_FN(ew_log1p)(PCK_CT z)

@@ -3,6 +3,7 @@
  * tril/triu, which works on bytes and so serves every dtype.
  */
 #include "dtype_params.h"
+#include "dispatch/copy_kernels.h"
 #include "dispatch/dispatch.h"
 
 #define PCK_BODY "copy_impl.h"
@@ -52,7 +53,9 @@ void pc_cpu_register_copy(void)
                        (pc_kernel){.loop = copy_##ID});                                      \
     pc_kernel_register(PC_OP_FILL, PC_DEVICE_CPU, PC_##ID,                                     \
                        (pc_kernel){.loop = fill_##ID});                                      \
-    pc_kernel_register(PC_OP_TRI, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = tri_bytes});
+    pc_kernel_register(PC_OP_TRI, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = tri_bytes});      \
+    pc_kernel_register(PC_OP_COPY_PLANE, PC_DEVICE_CPU, PC_##ID,                               \
+                       (pc_kernel){.whole = copy_plane_##ID});
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
 }

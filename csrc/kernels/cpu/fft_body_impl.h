@@ -4,7 +4,8 @@
  *
  * It names the types of the precision and includes the engine's parts in dependency order:
  *   fft_radix_impl.h      butterflies and Stockham passes on lane vectors
- *   fft_lines_impl.h      gathering lines into lanes, the six-step split, the dispatcher
+ *   fft_lanes_impl.h      gathering lines into lanes and scattering them back
+ *   fft_lines_impl.h      batches of lines, the six-step split, the dispatcher
  *   fft_bluestein_impl.h  lengths with large prime factors
  *   fft_real_impl.h       real-input and real-output transforms
  *   fft_axis_impl.h       the whole-tensor kernels: a tensor's lines along one axis
@@ -45,6 +46,7 @@ typedef struct {
 } FC;
 
 #include "fft_radix_impl.h"
+#include "fft_lanes_impl.h"
 #include "fft_lines_impl.h"
 #include "fft_bluestein_impl.h"
 #include "fft_real_impl.h"

@@ -73,6 +73,13 @@ typedef int64_t fft_vi64 __attribute__((vector_size(FFT_VBYTES)));
 #define FFT_PREC_COMPLEX64 FFT_F32
 #define FFT_PREC_COMPLEX128 FFT_F64
 
+/* Tuning (see the [Why ...] comments at their uses): the bytes of batch buffers a panel may
+ * fill (fft_lanes_impl.h), the most batches in a panel, and the work array of the batched
+ * six-step split (fft_lines_impl.h). */
+#define FFT_PANEL_BYTES (INT64_C(1) << 19)
+#define FFT_PANEL_MAX 8
+#define FFT_SIX_BATCH_BYTES (INT64_C(1) << 25)
+
 #if defined(__GNUC__)
 #define FFT_INLINE static inline __attribute__((always_inline))
 #else

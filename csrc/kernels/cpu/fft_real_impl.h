@@ -71,6 +71,90 @@ static void FFN(r2c_post)(char *d, int64_t es, int64_t h, const FC *rtw, FR scal
     }
 }
 
+/* [Why the lanes do the pre/post-processing] When the half-length transform runs on batches
+ * of lanes, the real transform's extra pass runs there too, on whole vectors while the batch
+ * is in cache, instead of as a scalar pass over the output. */
+
+/* From Z_0 .. Z_{h-1} to X_0 .. X_h in the lanes of z (h + 1 vectors). */
+static void FFN(r2c_post_lanes)(FCV *z, int64_t h, const FC *rtw)
+{
+    const FV zero = {0};
+    const FCV z0 = z[0];
+    const FCV x0 = {z0.r + z0.i, zero};
+    const FCV xh = {z0.r - z0.i, zero};
+    z[0] = x0;
+    z[h] = xh;
+    for (int64_t k = 1; 2 * k <= h; k++) {
+        const FCV a = z[k];
+        const FCV b = z[h - k];
+        const FCV e = {(a.r + b.r) * (FR)0.5, (a.i - b.i) * (FR)0.5};
+        const FCV o = {(a.i + b.i) * (FR)0.5, (b.r - a.r) * (FR)0.5};
+        const FCV wo = CMULW(o, rtw[k]);
+        const FCV xk = {e.r + wo.r, e.i + wo.i};
+        const FCV xm = {e.r - wo.r, wo.i - e.i};
+        z[k] = xk;
+        if (k != h - k) {
+            z[h - k] = xm;
+        }
+    }
+}
+
+/* From X_0 .. X_h to conj(Z_0) .. conj(Z_{h-1}) in the lanes of x (the backward half-length
+ * transform is then a forward one conjugated on the way out). */
+static void FFN(c2r_pre_lanes)(FCV *x, int64_t h, const FC *rtw)
+{
+    const FCV x0 = x[0];
+    const FCV xh = x[h];
+    const FCV z0 = {x0.r + xh.r, xh.r - x0.r};
+    x[0] = z0;
+    for (int64_t k = 1; 2 * k <= h; k++) {
+        const FCV a = x[k];
+        const FCV b = x[h - k];
+        const FCV sum = {a.r + b.r, a.i - b.i};
+        const FCV dif = {a.r - b.r, a.i + b.i};
+        const FC wc = {rtw[k].r, -rtw[k].i};
+        const FCV wd = CMULW(dif, wc);
+        const FCV zk = {sum.r - wd.i, -(sum.i + wd.r)};
+        const FCV zm = {sum.r + wd.i, sum.i - wd.r};
+        x[k] = zk;
+        if (k != h - k) {
+            x[h - k] = zm;
+        }
+    }
+}
+
+/* Even n with the half-length transform on batches of lanes: `zin` reads the real lines as
+ * pairs (R2C), or `in` the Hermitian lines (C2R); one pass per batch. */
+static pc_status FFN(real_direct)(const fft_plan *rp, int64_t count, const fft_lines *in,
+                                  const fft_lines *out, bool r2c, bool forward, FR scale)
+{
+    const fft_plan *hp = rp->half;
+    const int64_t h = hp->n;
+    FCV *a = fft_alloc((2 * (h + 1) + 2 * hp->maxgen) * (int64_t)sizeof(FCV));
+    if (a == NULL) {
+        return PC_ERR_MEMORY;
+    }
+    FCV *b = a + h + 1;
+    FCV *scr = b + h + 1;
+    const FC *rtw = (const FC *)rp->rtw;
+    for (int64_t g = 0; g < count; g += FL) {
+        const int nl = count - g < FL ? (int)(count - g) : FL;
+        if (r2c) {
+            FFN(gather)(a, h, in, g, nl, false);
+            FCV *z = FFN(stockham_run)(hp, a, b, scr);
+            FFN(r2c_post_lanes)(z, h, rtw);
+            FFN(scatter)(z, out, g, nl, !forward, scale, NULL);
+        } else {
+            FFN(gather)(a, h + 1, in, g, nl, forward);
+            FFN(c2r_pre_lanes)(a, h, rtw);
+            const FCV *x = FFN(stockham_run)(hp, a, b, scr);
+            FFN(scatter)(x, out, g, nl, true, scale, NULL);
+        }
+    }
+    fft_free(a);
+    return PC_OK;
+}
+
 /* Real lines (no imaginary parts, in->nre available values) to out->nre = n/2+1 complex values. */
 static pc_status FFN(r2c_lines)(const fft_plan *rp, int64_t count, const fft_lines *in,
                                 const fft_lines *out, bool forward, FR scale)
@@ -85,6 +169,11 @@ static pc_status FFN(r2c_lines)(const fft_plan *rp, int64_t count, const fft_lin
     }
     const int64_t h = n / 2;
     const fft_lines zin = {in->ptr, in->ls, in->offs, 2 * in->es, in->es, (mv + 1) / 2, mv / 2};
+    if (fft_plan_use_direct(rp->half, count)) {
+        fft_lines xout = *out;
+        xout.nre = h + 1;
+        return FFN(real_direct)(rp, count, &zin, &xout, true, forward, scale);
+    }
     fft_lines zout = *out;
     zout.nre = h;
     const int64_t chunk = FFN(real_chunk)(count, h);
@@ -110,6 +199,13 @@ static pc_status FFN(c2r_lines)(const fft_plan *rp, int64_t count, const fft_lin
 {
     const int64_t n = rp->n;
     const int64_t avail = in->nre < n / 2 + 1 ? in->nre : n / 2 + 1;
+    if (n % 2 == 0 && fft_plan_use_direct(rp->half, count)) {
+        fft_lines xin = *in;
+        xin.nre = avail;
+        xin.nim = FFT_HAS_IM(in) ? avail : 0;
+        const fft_lines xout = {out->ptr, out->ls, out->offs, 2 * out->es, out->es, n / 2, 0};
+        return FFN(real_direct)(rp, count, &xin, &xout, false, forward, scale);
+    }
     const FR sg = forward ? (FR)-1 : (FR)1;
     const int64_t len = n % 2 != 0 ? n : n / 2;
     const int64_t chunk = FFN(real_chunk)(count, len);

@@ -1,6 +1,7 @@
 /*
- * index.c - the CPU indexing kernels: gather and scatter of single elements at validated byte
- * offsets (index_impl.h per dtype). Index planning lives in dispatch/index.c.
+ * index.c - the CPU indexing kernels (index_impl.h per dtype): gather and scatter of single
+ * elements at validated byte offsets, and the boolean-mask select, fill and scatter loops.
+ * Index planning lives in dispatch/index.c.
  */
 #include "dtype_params.h"
 #include "dispatch/dispatch.h"
@@ -15,7 +16,13 @@ void pc_cpu_register_index(void)
 {
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
     pc_kernel_register(PC_OP_GATHER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = gather_##ID}); \
-    pc_kernel_register(PC_OP_SCATTER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = scatter_##ID});
+    pc_kernel_register(PC_OP_SCATTER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = scatter_##ID}); \
+    pc_kernel_register(PC_OP_MASK_SELECT, PC_DEVICE_CPU, PC_##ID,                              \
+                       (pc_kernel){.loop = mask_select_##ID});                               \
+    pc_kernel_register(PC_OP_MASK_FILL, PC_DEVICE_CPU, PC_##ID,                                \
+                       (pc_kernel){.loop = mask_fill_##ID});                                 \
+    pc_kernel_register(PC_OP_MASK_SCATTER, PC_DEVICE_CPU, PC_##ID,                             \
+                       (pc_kernel){.loop = mask_scatter_##ID});
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
 }

@@ -5,17 +5,17 @@
  * guard. Complex dtypes: complex_impl.h.
  *
  * The C library's functions already follow the standard's special cases (they come from
- * C99's Annex F). exp, sin and cos are this library's vectorised versions (vmath.h), which
+ * C99's Annex F). exp, log, sin and cos are this library's vectorised versions (vmath.h), which
  * handle the special values themselves; sin and cos fall back to the C library for arguments
- * of magnitude 2^20 and more. float16/bfloat16 compute in float32 and round once;
- * nextafter alone steps in the narrow format itself.
+ * beyond their fast range (2^16 for float32, 2^20 for float64). float16/bfloat16 compute in
+ * float32 and round once; nextafter alone steps in the narrow format itself.
  */
 #if PCK_K == PCK_KF
 
 static inline PCK_CT PCK_FN(ew_sqrt)(PCK_CT x) { return EW_M(sqrt)(x); }
 static inline PCK_CT PCK_FN(ew_exp)(PCK_CT x) { return EW_M(pc_vexp)(x); }
 static inline PCK_CT PCK_FN(ew_expm1)(PCK_CT x) { return EW_M(expm1)(x); }
-static inline PCK_CT PCK_FN(ew_log)(PCK_CT x) { return EW_M(log)(x); }
+static inline PCK_CT PCK_FN(ew_log)(PCK_CT x) { return EW_M(pc_vlog)(x); }
 static inline PCK_CT PCK_FN(ew_log1p)(PCK_CT x) { return EW_M(log1p)(x); }
 static inline PCK_CT PCK_FN(ew_log2)(PCK_CT x) { return EW_M(log2)(x); }
 static inline PCK_CT PCK_FN(ew_log10)(PCK_CT x) { return EW_M(log10)(x); }
@@ -23,7 +23,7 @@ static inline PCK_CT PCK_FN(ew_sin)(PCK_CT x) { return EW_M(pc_vsincos)(x, 0); }
 static inline PCK_CT PCK_FN(ew_cos)(PCK_CT x) { return EW_M(pc_vsincos)(x, 1); }
 static inline PCK_CT PCK_FN(ew_sin_slow)(PCK_CT x) { return EW_M(sin)(x); }
 static inline PCK_CT PCK_FN(ew_cos_slow)(PCK_CT x) { return EW_M(cos)(x); }
-#define EW_TRIG_FALLBACK(v) (EW_M(fabs)(v) > (PCK_CT)PC_VTRIG_FAST_MAX)
+#define EW_TRIG_FALLBACK(v) (EW_M(fabs)(v) > EW_M(PC_VTRIG_FAST_MAX))
 static inline PCK_CT PCK_FN(ew_tan)(PCK_CT x) { return EW_M(tan)(x); }
 static inline PCK_CT PCK_FN(ew_asin)(PCK_CT x) { return EW_M(asin)(x); }
 static inline PCK_CT PCK_FN(ew_acos)(PCK_CT x) { return EW_M(acos)(x); }

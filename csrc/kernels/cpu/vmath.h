@@ -1,11 +1,12 @@
 /*
- * vmath.h - exp, sin and cos of float32 and float64 written so that the compiler vectorises
+ * vmath.h - exp, log, sin and cos of float32 and float64 written so that the compiler vectorises
  * them: straight-line code, no branches, no table lookups, special values handled by clamping
  * and selects. Each is accurate to about 1 ulp (measured in tests/test_elementwise_accuracy.py
- * against the C library).
+ * against higher-precision references).
  *
- * What they do not handle themselves: sin/cos of arguments beyond PC_VTRIG_FAST_MAX (the fast
- * argument reduction needs |x| < 2^20); callers send those lanes to the C library (the loop
+ * What they do not handle themselves: sin/cos of arguments beyond PC_VTRIG_FAST_MAX (float64,
+ * 2^20) and PC_VTRIG_FAST_MAXf (float32, 2^16), where the fast argument reductions lose
+ * accuracy; callers send those lanes to the C library (the loop
  * templates' EW_FALLBACK). Infinities and NaN need no fallback: they propagate to NaN.
  *
  * [Why no float-to-integer conversions] Rounding to an integer uses the "shifter" trick
@@ -14,16 +15,18 @@
  * conversion to int would be undefined.
  *
  * Sources of the methods: Cephes (expf's polynomial), FDLIBM via musl (the sin/cos kernels,
- * their minimax coefficients and the three-part reduction by pi/2).
+ * their minimax coefficients and the three-part reduction by pi/2; log and logf).
  */
 #ifndef PADDLE_C_KERNELS_CPU_VMATH_H
 #define PADDLE_C_KERNELS_CPU_VMATH_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
 #define PC_VTRIG_FAST_MAX 0x1p20
+#define PC_VTRIG_FAST_MAXf 0x1p16f
 
 static inline uint64_t pc_vm_bits64(double d)
 {
@@ -114,39 +117,102 @@ static inline double pc_vexp(double x)
     return p * s1 * s2;
 }
 
+/* ---- log ------------------------------------------------------------------------------------ */
+
+/* log(x) for float32, musl's logf made branch-free: x = 2^k (1 + f) with 1 + f in
+ * [sqrt(2)/2, sqrt(2)), log(1 + f) from s = f / (2 + f) and a degree-4 polynomial in s^2.
+ * Subnormal inputs are scaled by 2^25 first; zero, negative, infinite and NaN inputs are
+ * selected at the end. */
+static inline float pc_vlogf(float x)
+{
+    const bool sub = x < 0x1p-126f;
+    const float xs = sub ? x * 0x1p25f : x;
+    uint32_t ix = pc_vm_bits32(xs);
+    ix += 0x3f800000u - 0x3f3504f3u;
+    const int32_t k = (int32_t)(ix >> 23) - 0x7f - (sub ? 25 : 0);
+    ix = (ix & 0x007fffffu) + 0x3f3504f3u;
+    const float f = pc_vm_float(ix) - 1.0f;
+    const float s = f / (2.0f + f);
+    const float z = s * s;
+    const float w = z * z;
+    const float t1 = w * (0xccce13.0p-25f + w * 0xf89e26.0p-26f);
+    const float t2 = z * (0xaaaaaa.0p-24f + w * 0x91e9ee.0p-25f);
+    const float hfsq = 0.5f * f * f;
+    const float dk = (float)k;
+    float r = s * (hfsq + t2 + t1) + dk * 9.0580006145e-06f - hfsq + f + dk * 6.9313812256e-01f;
+    r = x == 0 ? -INFINITY : r;
+    r = x < 0 ? NAN : r;
+    r = x == INFINITY ? x : r;
+    r = x != x ? x : r;
+    return r;
+}
+
+/* log(x) for float64, musl's log made branch-free in the same way (degree-7 polynomial). */
+static inline double pc_vlog(double x)
+{
+    const bool sub = x < 0x1p-1022;
+    const double xs = sub ? x * 0x1p54 : x;
+    uint64_t ix = pc_vm_bits64(xs);
+    uint32_t hx = (uint32_t)(ix >> 32);
+    hx += 0x3ff00000u - 0x3fe6a09eu;
+    const int64_t k = (int64_t)(hx >> 20) - 0x3ff - (sub ? 54 : 0);
+    hx = (hx & 0x000fffffu) + 0x3fe6a09eu;
+    ix = ((uint64_t)hx << 32) | (ix & 0xffffffffu);
+    const double f = pc_vm_double(ix) - 1.0;
+    const double hfsq = 0.5 * f * f;
+    const double s = f / (2.0 + f);
+    const double z = s * s;
+    const double w = z * z;
+    const double t1 = w * (3.999999999940941908e-01 +
+                           w * (2.222219843214978396e-01 + w * 1.531383769920937332e-01));
+    const double t2 = z * (6.666666666666735130e-01 +
+                           w * (2.857142874366239149e-01 +
+                                w * (1.818357216161805012e-01 + w * 1.479819860511658591e-01)));
+    const double dk = (double)k;
+    double r = s * (hfsq + t2 + t1) + dk * 1.90821492927058770002e-10 - hfsq + f +
+               dk * 6.93147180369123816490e-01;
+    r = x == 0 ? -INFINITY : r;
+    r = x < 0 ? NAN : r;
+    r = x == INFINITY ? x : r;
+    r = x != x ? x : r;
+    return r;
+}
+
 /* ---- sin and cos ---------------------------------------------------------------------------- */
 
-/* float32 sin and cos computed in double: the reduction by pi/2 with a two-part pi/2 is exact
- * enough for |x| < 2^20 and the Taylor polynomials (to x^11 and x^12) leave errors far below a
- * float ulp, so the result is rounded once. `cosine` selects the function; the quadrant picks
- * the polynomial and the sign. */
+/* float32 sin and cos in float arithmetic (16 lanes): x = q pi/2 + r with pi/2 split in three
+ * (FDLIBM/NumPy's Cody-Waite constants; the first product is subtracted exactly), the second
+ * step done as an exact two-sum so that r = hi + lo carries the rounding errors, then musl's
+ * minimax polynomials for sin and cos on [-pi/4, pi/4] with the tail added last. For
+ * |x| < 2^16 (PC_VTRIG_FAST_MAXf); `cosine` selects the function, the quadrant the polynomial
+ * and the sign. */
 static inline float pc_vsincosf(float x, int cosine)
 {
-    const double shifter = 0x1.8p52;
-    const double xd = (double)x;
-    const double t = xd * 6.36619772367581382433e-01 + shifter;
-    const double n = t - shifter;
-    const uint64_t q = (pc_vm_bits64(t) + (uint64_t)cosine) & 3u;
-    double r = xd - n * 1.57079632673412561417e+00;
-    r = r - n * 6.07710050650619224932e-11;
-    const double z = r * r;
-    double s = 1.0 / 39916800.0;
-    s = s * z - 1.0 / 362880.0;
-    s = s * z + 1.0 / 5040.0;
-    s = s * z - 1.0 / 120.0;
-    s = s * z + 1.0 / 6.0;
-    s = r - r * z * s;
-    double c = 1.0 / 479001600.0;
-    c = c * z - 1.0 / 3628800.0;
-    c = c * z + 1.0 / 40320.0;
-    c = c * z - 1.0 / 720.0;
-    c = c * z + 1.0 / 24.0;
-    c = c * z - 0.5;
-    c = c * z + 1.0;
-    double v = (q & 1u) ? c : s;
-    v = (q & 2u) ? -v : v;
-    v = (!cosine && xd == 0) ? xd : v; /* sin(-0) is -0, which the polynomial loses */
-    return (float)v;
+    const float shifter = 0x1.8p23f;
+    const float t = x * 0x1.45f306p-1f + shifter;
+    const float q = t - shifter;
+    const uint32_t quadrant = (pc_vm_bits32(t) + (uint32_t)cosine) & 3u;
+    const float r1 = x - q * 0x1.921fb0p+0f;
+    const float p = q * 0x1.5110b4p-22f;
+    const float pe = fmaf(q, 0x1.5110b4p-22f, -p); /* q * med == p + pe exactly */
+    const float hi = r1 - p;
+    const float bb = hi - r1;
+    const float err = (r1 - (hi - bb)) + (-p - bb); /* r1 - p == hi + err exactly */
+    const float lo = err - pe - q * 0x1.846988p-48f;
+    const float z = hi * hi;
+    const float ps = -0x15555554cbac77.0p-55f +
+                     z * (0x111110896efbb2.0p-59f +
+                          z * (-0x1a00f9e2cae774.0p-65f + z * 0x16cd878c3b46a7.0p-71f));
+    const float sn = hi + (lo + hi * z * ps);
+    const float pc = 0x155553e1053a42.0p-57f +
+                     z * (-0x16c087e80f1e27.0p-62f + z * 0x199342e0ee5069.0p-68f);
+    const float hz = -0x1ffffffd0c5e81.0p-54f * z;
+    const float w = 1.0f + hz;
+    const float cs = w + (((1.0f - w) + hz) + (z * z * pc - hi * lo));
+    float v = (quadrant & 1u) ? cs : sn;
+    v = (quadrant & 2u) ? -v : v;
+    v = (!cosine && x == 0) ? x : v; /* sin(-0) is -0, which the sum loses */
+    return v;
 }
 
 /* FDLIBM's kernels on [-pi/4, pi/4] for x + y (y the tail of the reduced argument). */
