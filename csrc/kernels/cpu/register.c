@@ -28,4 +28,10 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_lapack();
     pc_cpu_register_index();
     pc_cpu_register_fft();
+    pc_cpu_register_reduce();
+    pc_cpu_register_argreduce();
+    pc_cpu_register_scan();
+    pc_cpu_register_diff();
+    pc_cpu_register_sort();
+    pc_cpu_register_median();
 }

@@ -17,5 +17,11 @@ void pc_cpu_register_vecops(void);
 void pc_cpu_register_lapack(void);
 void pc_cpu_register_index(void);
 void pc_cpu_register_fft(void);
+void pc_cpu_register_reduce(void);
+void pc_cpu_register_argreduce(void);
+void pc_cpu_register_scan(void);
+void pc_cpu_register_diff(void);
+void pc_cpu_register_sort(void);
+void pc_cpu_register_median(void);
 
 #endif
