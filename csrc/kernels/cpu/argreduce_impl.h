@@ -79,18 +79,6 @@ static int64_t PCK_FN(ar_first_nan)(const PCK_T *a, int64_t n)
 }
 #endif
 
-/* whether any lane of a comparison mask is set */
-PC_ALWAYS_INLINE bool PCK_FN(ar_any)(PCK_FN(ar_mask) m)
-{
-    uint64_t w[sizeof m / 8];
-    memcpy(w, &m, sizeof m);
-    uint64_t any = 0;
-    for (size_t k = 0; k < sizeof m / 8; k++) {
-        any |= w[k];
-    }
-    return any != 0;
-}
-
 /* lane-wise better of two vectors (ordered compares: a NaN is never chosen) */
 PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vpick)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) b)
 {
@@ -183,9 +171,10 @@ PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int
     return at;
 }
 
-/* The index of the best of n contiguous elements (argmax/argmin): each block's best value is
- * found on vectors, and only a block that improves on the best so far is searched for its
- * first position, so the data is read from memory once. */
+/* The index of the best of n contiguous elements (argmax/argmin). Types of 32 and 64 bits
+ * take ar_contig_groups; for 8- and 16-bit types (whose lane positions would not fit their
+ * lanes) each block's best value is found on vectors, and only a block that improves on the
+ * best so far is searched for its first position, so the data is read from memory once. */
 PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
 {
     enum { BLOCK = 1024 };
