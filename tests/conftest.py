@@ -17,7 +17,17 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-settings.load_profile("sanitizer" if os.environ.get("PC_SANITIZER_RUN") else "default")
+# a long local run to shake out rare cases: PC_HYPOTHESIS_PROFILE=thorough
+settings.register_profile(
+    "thorough",
+    max_examples=1000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile(
+    "sanitizer" if os.environ.get("PC_SANITIZER_RUN")
+    else os.environ.get("PC_HYPOTHESIS_PROFILE", "default")
+)
 
 
 def pytest_configure(config):

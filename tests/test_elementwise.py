@@ -313,6 +313,17 @@ def _binary_expected(name, a, b, dt):
     return silent(f, a, b), out, False
 
 
+def _assume_meaningful(name, expected, out):
+    """Complex pow near the ends of the range has no meaningful double-precision reference:
+    NumPy's result there is an overflow or underflow artefact (inf or nan in one part)."""
+    if name == "pow" and out in COMPLEX:
+        e = np.asarray(expected, dtype=np.complex128)
+        fi = np.finfo(np_name(out))
+        mag = np.abs(e)
+        assume(np.all(np.isfinite(e)) and np.all(mag < float(fi.max) / 4)
+               and np.all((mag == 0) | (mag > float(fi.tiny) * 2.0 ** fi.nmant)))
+
+
 def _elements(name, dt, side):
     """Element strategies that keep a comparison with NumPy meaningful."""
     if name == "pow" and dt in INTS and side == 1:
@@ -337,6 +348,7 @@ def test_binary(name, data):
     b, y = data.draw(arrays(dt, s2, _elements(name, dt, 1)), label="x2")
     got = getattr(pc, name)(x, y)
     expected, out, exact = _binary_expected(name, a, b, dt)
+    _assume_meaningful(name, expected, out)
     if exact:
         check_exact(got, expected, out)
     else:
@@ -362,6 +374,7 @@ def test_binary_python_scalar(name, data):
     got = getattr(pc, name)(s, x) if left else getattr(pc, name)(x, s)
     expected, out, exact = (_binary_expected(name, np.broadcast_to(sv, a.shape), a, dt) if left
                             else _binary_expected(name, a, np.broadcast_to(sv, a.shape), dt))
+    _assume_meaningful(name, expected, out)
     if exact:
         check_exact(got, expected, out)
     else:

@@ -2,6 +2,7 @@
  * arithmetic.c - the CPU kernels of arithmetic (add ... pow, maximum, minimum), rounding, sign
  * and the complex parts (abs, real, imag, conj): arithmetic_impl.h instantiated per dtype.
  */
+#include <float.h>
 #include "ew_common.h"
 
 #define PCK_BODY "arithmetic_impl.h"

@@ -29,8 +29,25 @@ static inline PCK_CT PCK_FN(cx_mul)(PCK_CT x, PCK_CT y)
 
 static inline PCK_CT PCK_FN(cx_div)(PCK_CT x, PCK_CT y)
 {
-    const PCK_RT a = EW_RE(x), b = EW_IM(x), c = EW_RE(y), d = EW_IM(y);
-    const PCK_RT ac = EW_M(fabs)(c), ad = EW_M(fabs)(d);
+    PCK_RT a = EW_RE(x), b = EW_IM(x), c = EW_RE(y), d = EW_IM(y);
+    PCK_RT ac = EW_M(fabs)(c), ad = EW_M(fabs)(d);
+    /* A divisor near the ends of the range is scaled to about 1 together with the dividend
+     * (exact, by a power of two; the quotient is unchanged) so that Smith's products neither
+     * fall into the subnormals, where they lose digits, nor overflow early. */
+    const PCK_RT m = ac >= ad ? ac : ad;
+    const PCK_RT lim = sizeof(PCK_RT) == sizeof(float) ? (PCK_RT)0x1p100f : (PCK_RT)0x1p960;
+    if ((m > 0 && m < 1 / lim) || (m > lim && isfinite(m))) {
+        /* the dividend must stay finite: its scale is capped two binades below overflow */
+        const int max_exp = sizeof(PCK_RT) == sizeof(float) ? FLT_MAX_EXP : DBL_MAX_EXP;
+        const PCK_RT fa = EW_M(fabs)(a), fb = EW_M(fabs)(b);
+        int e, ed;
+        (void)EW_M(frexp)(m, &e);
+        (void)EW_M(frexp)(fa >= fb ? fa : fb, &ed);
+        const int sc = (ed - e > max_exp - 2) ? max_exp - 2 - ed : -e;
+        a = EW_M(ldexp)(a, sc), b = EW_M(ldexp)(b, sc);
+        c = EW_M(ldexp)(c, sc), d = EW_M(ldexp)(d, sc);
+        ac = EW_M(fabs)(c), ad = EW_M(fabs)(d);
+    }
     if (ac >= ad) {
         if (ac == 0) {
             /* 0 divisor: the parts divided by +0, infinities or NaN as NumPy gives them */

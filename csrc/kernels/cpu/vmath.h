@@ -181,7 +181,8 @@ static inline double pc_vlog(double x)
 /* ---- sin and cos ---------------------------------------------------------------------------- */
 
 /* float32 sin and cos in float arithmetic (16 lanes): x = q pi/2 + r with pi/2 split in three
- * (FDLIBM/NumPy's Cody-Waite constants; the first product is subtracted exactly), the second
+ * (FDLIBM/NumPy's Cody-Waite constants; the first product is subtracted exactly by a fused
+ * multiply-add, which does not depend on the compiler contracting it), the second
  * step done as an exact two-sum so that r = hi + lo carries the rounding errors, then musl's
  * minimax polynomials for sin and cos on [-pi/4, pi/4] with the tail added last. For
  * |x| < 2^16 (PC_VTRIG_FAST_MAXf); `cosine` selects the function, the quadrant the polynomial
@@ -192,7 +193,7 @@ static inline float pc_vsincosf(float x, int cosine)
     const float t = x * 0x1.45f306p-1f + shifter;
     const float q = t - shifter;
     const uint32_t quadrant = (pc_vm_bits32(t) + (uint32_t)cosine) & 3u;
-    const float r1 = x - q * 0x1.921fb0p+0f;
+    const float r1 = fmaf(-q, 0x1.921fb0p+0f, x); /* exact: q * hi needs more than 24 bits */
     const float p = q * 0x1.5110b4p-22f;
     const float pe = fmaf(q, 0x1.5110b4p-22f, -p); /* q * med == p + pe exactly */
     const float hi = r1 - p;
