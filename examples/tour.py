@@ -39,17 +39,28 @@ def main():
 
     show("finfo / iinfo", (pc.finfo(pc.bfloat16), pc.iinfo(pc.uint16)))
 
-    if hasattr(pc, "add"):
-        show("elementwise with broadcasting: x + [10, 20, 30]", x + pc.asarray([10.0, 20.0, 30.0]))
-    if hasattr(pc, "sum"):
-        show("reductions: sum over axis 0, mean of everything", (pc.sum(x, axis=0), pc.mean(x)))
-    if hasattr(pc, "reshape"):
-        y = pc.reshape(pc.arange(12), (3, 4))
-        show("indexing: y[1:, ::2] is a view; y[y % 2 == 0] a boolean mask", y[1:, ::2])
-    if hasattr(pc, "matmul"):
-        show("x @ x.T", x @ x.T)
-    if hasattr(pc, "fft"):
-        show("fft of [1, 0, 0, 0]", pc.fft.fft(pc.asarray([1.0, 0.0, 0.0, 0.0])))
+    show("elementwise with broadcasting: x + [10, 20, 30]", x + pc.asarray([10.0, 20.0, 30.0]))
+    show("operators follow Paddle's promotion: int8 tensor * 2.5 -> float32",
+         pc.asarray([1, 2, 3], dtype=pc.int8) * 2.5)
+    show("reductions: sum over axis 0, mean of everything", (pc.sum(x, axis=0), pc.mean(x)))
+
+    y = pc.reshape(pc.arange(12), (3, 4))
+    show("basic indexing gives views: y[1:, ::2]", y[1:, ::2])
+    show("boolean-mask indexing: y[y % 3 == 0]", y[y % 3 == 0])
+    y[:, 1] = pc.asarray([-1, -2, -3])
+    y[y > 8] = 0
+    show("__setitem__ with broadcasting and with a mask", y)
+
+    show("sorting, unique values and their counts",
+         (pc.sort(pc.asarray([3, 1, 2])), pc.unique_counts(pc.asarray([1, 1, 2, 5, 5, 5]))))
+    A = pc.asarray([[4.0, 1.0], [1.0, 3.0]], dtype=pc.float64)
+    show("linear algebra: x @ x.T, solve(A, b), eigvalsh(A)",
+         (x @ x.T, pc.linalg.solve(A, pc.asarray([1.0, 2.0], dtype=pc.float64)),
+          pc.linalg.eigvalsh(A)))
+    show("fft of [1, 0, 0, 0]", pc.fft.fft(pc.asarray([1.0, 0.0, 0.0, 0.0])))
+
+    n = np.from_dlpack(pc.arange(4.0))
+    show("DLPack: NumPy reads a paddle_c tensor without a copy", (type(n).__name__, n))
     print("\nDone.")
 
 
