@@ -48,20 +48,7 @@ static PyObject *do_take(pcpy_state *st, PyObject *x, PyObject *indices, PyObjec
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_take(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "indices", "axis", NULL};
-    static const pcpy_argspec spec = {"take", names, 2, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_take(st, x, a[1], a[2], 0);
-}
+PCPY_MANIP_FN(fn_take, "take", 2, 2, 2, do_take(st, x, a[1], a[2], 0), "x", "indices", "axis")
 
 /* gather(x, index, axis=None) and index_select(x, index, axis=0) (Paddle): along axis 0 by
  * default. */
@@ -225,20 +212,8 @@ static PyObject *do_masked_select(pcpy_state *st, PyObject *x, PyObject *mask_ob
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_masked_select(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                  PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "mask", "name", NULL};
-    static const pcpy_argspec spec = {"masked_select", names, 0, 3, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_masked_select(st, x, a[1]);
-}
+PCPY_MANIP_FN(fn_masked_select, "masked_select", 0, 3, 2, do_masked_select(st, x, a[1]), "x",
+              "mask", "name")
 
 /* masked_fill: a copy of x (broadcast with mask) with `value` where mask is true. */
 static PyObject *do_masked_fill(pcpy_state *st, PyObject *x, PyObject *mask_obj,
@@ -288,20 +263,8 @@ static PyObject *do_masked_fill(pcpy_state *st, PyObject *x, PyObject *mask_obj,
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_masked_fill(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "mask", "value", "name", NULL};
-    static const pcpy_argspec spec = {"masked_fill", names, 0, 4, 3};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_masked_fill(st, x, a[1], a[2]);
-}
+PCPY_MANIP_FN(fn_masked_fill, "masked_fill", 0, 4, 3, do_masked_fill(st, x, a[1], a[2]), "x",
+              "mask", "value", "name")
 
 PyMethodDef pcpy_index_functions_methods[] = {
     {"take", FASTCALL_KW(fn_take),
@@ -368,33 +331,11 @@ static PyObject *m_index_select(PyObject *self, PyObject *const *args, Py_ssize_
     return r;
 }
 
-static PyObject *m_masked_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
-{
-    static const char *const names[] = {"mask", "name", NULL};
-    static const pcpy_argspec spec = {"masked_select", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_masked_select(st, self, a[0]);
-}
+PCPY_MANIP_METHOD(m_masked_select, "masked_select", 1, do_masked_select(st, x, a[0]), "mask",
+                  "name")
 
-static PyObject *m_masked_fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames)
-{
-    static const char *const names[] = {"mask", "value", "name", NULL};
-    static const pcpy_argspec spec = {"masked_fill", names, 0, 3, 2};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_masked_fill(st, self, a[0], a[1]);
-}
+PCPY_MANIP_METHOD(m_masked_fill, "masked_fill", 2, do_masked_fill(st, x, a[0], a[1]), "mask",
+                  "value", "name")
 
 PyMethodDef pcpy_tensor_index_functions_methods[] = {
     {"gather", FASTCALL_KW(m_gather),

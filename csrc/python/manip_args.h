@@ -40,4 +40,44 @@ int pcpy_manip_parse_x(pcpy_state *st, const pcpy_argspec *spec, PyObject *const
 /* Wrap a core result (`s`, `out`), dropping the reference `x` (may be NULL). */
 PyObject *pcpy_manip_finish(pcpy_state *st, PyObject *x, pc_status s, pc_tensor *out);
 
+/* The number of the argument names given to the wrapper macros below. */
+#define PCPY_MANIP_NARGS(...) (sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *))
+
+/* A module function `cname` named `pyname` whose first argument is a tensor-like: parses the
+ * arguments named in `...` by (nposonly, npos, nrequired), converts the first to a tensor `x`
+ * (a new reference that CALL takes over) and returns CALL, an expression in st, x and a[]. */
+#define PCPY_MANIP_FN(cname, pyname, nposonly, npos, nrequired, CALL, ...)                      \
+    static PyObject *cname(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,             \
+                           PyObject *kwnames)                                                   \
+    {                                                                                           \
+        static const char *const names[] = {__VA_ARGS__, NULL};                                \
+        static const pcpy_argspec spec = {pyname, names, nposonly, npos, nrequired};           \
+        pcpy_state *st = pcpy_state_from_module(mod);                                          \
+        PyObject *a[PCPY_MANIP_NARGS(__VA_ARGS__)];                                            \
+        PyObject *x;                                                                            \
+        if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {                  \
+            Py_XDECREF(x);                                                                      \
+            return NULL;                                                                        \
+        }                                                                                       \
+        return CALL;                                                                            \
+    }
+
+/* The Tensor method `cname` (Paddle's): its arguments, all positional or keyword, named in
+ * `...`; CALL as above, with x a new reference to self. */
+#define PCPY_MANIP_METHOD(cname, pyname, nrequired, CALL, ...)                                  \
+    static PyObject *cname(PyObject *self, PyObject *const *args, Py_ssize_t nargs,            \
+                           PyObject *kwnames)                                                   \
+    {                                                                                           \
+        static const char *const names[] = {__VA_ARGS__, NULL};                                \
+        static const pcpy_argspec spec = {pyname, names, 0,                                    \
+                                          (int)PCPY_MANIP_NARGS(__VA_ARGS__), nrequired};      \
+        PyObject *a[PCPY_MANIP_NARGS(__VA_ARGS__)];                                            \
+        if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {                             \
+            return NULL;                                                                        \
+        }                                                                                       \
+        pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));                                  \
+        PyObject *x = Py_NewRef(self);                                                          \
+        return CALL;                                                                            \
+    }
+
 #endif

@@ -61,35 +61,9 @@ static PyObject *do_broadcast_to(pcpy_state *st, PyObject *x, PyObject *shape_ob
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_broadcast_to(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "shape", NULL};
-    static const pcpy_argspec spec = {"broadcast_to", names, 1, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_broadcast_to(st, x, a[1]);
-}
+PCPY_MANIP_FN(fn_broadcast_to, "broadcast_to", 1, 2, 2, do_broadcast_to(st, x, a[1]), "x", "shape")
 
-static PyObject *fn_expand(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "shape", "name", NULL};
-    static const pcpy_argspec spec = {"expand", names, 0, 3, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_broadcast_to(st, x, a[1]);
-}
+PCPY_MANIP_FN(fn_expand, "expand", 0, 3, 2, do_broadcast_to(st, x, a[1]), "x", "shape", "name")
 
 /* broadcast_arrays(*arrays): arrays as positional arguments */
 static PyObject *fn_broadcast_arrays(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -314,20 +288,7 @@ static PyObject *do_unsqueeze(pcpy_state *st, PyObject *x, PyObject *axis_obj)
     return pcpy_manip_finish(st, x, s, cur);
 }
 
-static PyObject *fn_unsqueeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"unsqueeze", names, 0, 3, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_unsqueeze(st, x, a[1]);
-}
+PCPY_MANIP_FN(fn_unsqueeze, "unsqueeze", 0, 3, 2, do_unsqueeze(st, x, a[1]), "x", "axis", "name")
 
 static PyObject *do_squeeze(pcpy_state *st, PyObject *x, PyObject *axis_obj, bool strict)
 {
@@ -381,20 +342,7 @@ static PyObject *do_flip(pcpy_state *st, PyObject *x, PyObject *axis_obj)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_flip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "axis", NULL};
-    static const pcpy_argspec spec = {"flip", names, 1, 1, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_flip(st, x, a[1]);
-}
+PCPY_MANIP_FN(fn_flip, "flip", 1, 1, 1, do_flip(st, x, a[1]), "x", "axis")
 
 /* flatten(x, start_axis=0, stop_axis=-1): axes [start, stop] merged into one (a view when
  * the strides allow). */
@@ -435,20 +383,8 @@ static PyObject *do_flatten(pcpy_state *st, PyObject *x, PyObject *start_obj,
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_flatten(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "start_axis", "stop_axis", "name", NULL};
-    static const pcpy_argspec spec = {"flatten", names, 0, 4, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_flatten(st, x, a[1], a[2]);
-}
+PCPY_MANIP_FN(fn_flatten, "flatten", 0, 4, 1, do_flatten(st, x, a[1], a[2]), "x", "start_axis",
+              "stop_axis", "name")
 
 static PyObject *do_contiguous(pcpy_state *st, PyObject *x)
 {
@@ -463,20 +399,7 @@ static PyObject *do_contiguous(pcpy_state *st, PyObject *x)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_contiguous(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames)
-{
-    static const char *const names[] = {"x", NULL};
-    static const pcpy_argspec spec = {"contiguous", names, 1, 1, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[1];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_contiguous(st, x);
-}
+PCPY_MANIP_FN(fn_contiguous, "contiguous", 1, 1, 1, do_contiguous(st, x), "x")
 
 static PyObject *fn_is_contiguous(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                                   PyObject *kwnames)
@@ -719,20 +642,8 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
     return res;
 }
 
-static PyObject *fn_split(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "num_or_sections", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"split", names, 0, 4, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_split(st, x, a[1], a[2]);
-}
+PCPY_MANIP_FN(fn_split, "split", 0, 4, 2, do_split(st, x, a[1], a[2]), "x", "num_or_sections",
+              "axis", "name")
 
 static PyObject *fn_chunk(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
@@ -770,20 +681,7 @@ static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_tile(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "repetitions", NULL};
-    static const pcpy_argspec spec = {"tile", names, 2, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_tile(st, x, a[1]);
-}
+PCPY_MANIP_FN(fn_tile, "tile", 2, 2, 2, do_tile(st, x, a[1]), "x", "repetitions")
 
 static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
@@ -848,20 +746,7 @@ static PyObject *do_roll(pcpy_state *st, PyObject *x, PyObject *shift_obj, PyObj
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_roll(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "shift", "axis", NULL};
-    static const pcpy_argspec spec = {"roll", names, 1, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    return do_roll(st, x, a[1], a[2]);
-}
+PCPY_MANIP_FN(fn_roll, "roll", 1, 2, 2, do_roll(st, x, a[1], a[2]), "x", "shift", "axis")
 
 PyMethodDef pcpy_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(fn_reshape),
@@ -926,19 +811,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
 
 /* ---- Tensor methods (Paddle's) ------------------------------------------------------------- */
 
-static PyObject *m_reshape(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    static const char *const names[] = {"shape", "name", NULL};
-    static const pcpy_argspec spec = {"reshape", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_reshape(st, self, a[0], -1);
-}
+PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1), "shape", "name")
 
 static PyObject *m_transpose(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames)
@@ -962,47 +835,12 @@ static PyObject *m_transpose(PyObject *self, PyObject *const *args, Py_ssize_t n
     return pcpy_manip_finish(st, self, s, out);
 }
 
-static PyObject *m_flatten(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    static const char *const names[] = {"start_axis", "stop_axis", "name", NULL};
-    static const pcpy_argspec spec = {"flatten", names, 0, 3, 0};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_flatten(st, self, a[0], a[1]);
-}
+PCPY_MANIP_METHOD(m_flatten, "flatten", 0, do_flatten(st, x, a[0], a[1]), "start_axis", "stop_axis",
+                  "name")
 
-static PyObject *m_unsqueeze(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                             PyObject *kwnames)
-{
-    static const char *const names[] = {"axis", "name", NULL};
-    static const pcpy_argspec spec = {"unsqueeze", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_unsqueeze(st, self, a[0]);
-}
+PCPY_MANIP_METHOD(m_unsqueeze, "unsqueeze", 1, do_unsqueeze(st, x, a[0]), "axis", "name")
 
-static PyObject *m_squeeze(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    static const char *const names[] = {"axis", "name", NULL};
-    static const pcpy_argspec spec = {"squeeze", names, 0, 2, 0};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_squeeze(st, self, a[0], false);
-}
+PCPY_MANIP_METHOD(m_squeeze, "squeeze", 0, do_squeeze(st, x, a[0], false), "axis", "name")
 
 static PyObject *m_contiguous(PyObject *self, PyObject *unused)
 {
@@ -1017,103 +855,20 @@ static PyObject *m_is_contiguous(PyObject *self, PyObject *unused)
     return PyBool_FromLong(pc_tensor_is_c_contiguous(pcpy_tensor_get(self)));
 }
 
-static PyObject *m_expand(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames)
-{
-    static const char *const names[] = {"shape", "name", NULL};
-    static const pcpy_argspec spec = {"expand", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_broadcast_to(st, self, a[0]);
-}
+PCPY_MANIP_METHOD(m_expand, "expand", 1, do_broadcast_to(st, x, a[0]), "shape", "name")
 
-static PyObject *m_broadcast_to(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames)
-{
-    static const char *const names[] = {"shape", "name", NULL};
-    static const pcpy_argspec spec = {"broadcast_to", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_broadcast_to(st, self, a[0]);
-}
+PCPY_MANIP_METHOD(m_broadcast_to, "broadcast_to", 1, do_broadcast_to(st, x, a[0]), "shape", "name")
 
-static PyObject *m_flip(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                        PyObject *kwnames)
-{
-    static const char *const names[] = {"axis", "name", NULL};
-    static const pcpy_argspec spec = {"flip", names, 0, 2, 0};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_flip(st, self, a[0]);
-}
+PCPY_MANIP_METHOD(m_flip, "flip", 0, do_flip(st, x, a[0]), "axis", "name")
 
-static PyObject *m_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"num_or_sections", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"split", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_split(st, self, a[0], a[1]);
-}
+PCPY_MANIP_METHOD(m_split, "split", 1, do_split(st, x, a[0], a[1]), "num_or_sections", "axis",
+                  "name")
 
-static PyObject *m_chunk(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
-{
-    static const char *const names[] = {"chunks", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"chunk", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_split(st, self, a[0], a[1]);
-}
+PCPY_MANIP_METHOD(m_chunk, "chunk", 1, do_split(st, x, a[0], a[1]), "chunks", "axis", "name")
 
-static PyObject *m_tile(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                        PyObject *kwnames)
-{
-    static const char *const names[] = {"repeat_times", "name", NULL};
-    static const pcpy_argspec spec = {"tile", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_tile(st, self, a[0]);
-}
+PCPY_MANIP_METHOD(m_tile, "tile", 1, do_tile(st, x, a[0]), "repeat_times", "name")
 
-static PyObject *m_roll(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                        PyObject *kwnames)
-{
-    static const char *const names[] = {"shifts", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"roll", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    return do_roll(st, self, a[0], a[1]);
-}
+PCPY_MANIP_METHOD(m_roll, "roll", 1, do_roll(st, x, a[0], a[1]), "shifts", "axis", "name")
 
 PyMethodDef pcpy_tensor_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(m_reshape),
