@@ -285,63 +285,30 @@ static PyObject *shift(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     return res;
 }
 
-static PyObject *fn_fft(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return one_axis(m, a, n, k, "fft", PC_FFT_C2C, true);
-}
-static PyObject *fn_ifft(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return one_axis(m, a, n, k, "ifft", PC_FFT_C2C, false);
-}
-static PyObject *fn_rfft(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return one_axis(m, a, n, k, "rfft", PC_FFT_R2C, true);
-}
-static PyObject *fn_irfft(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return one_axis(m, a, n, k, "irfft", PC_FFT_C2R, false);
-}
-static PyObject *fn_hfft(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return one_axis(m, a, n, k, "hfft", PC_FFT_C2R, true);
-}
-static PyObject *fn_ihfft(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return one_axis(m, a, n, k, "ihfft", PC_FFT_R2C, false);
-}
-static PyObject *fn_fftn(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return many_axes(m, a, n, k, "fftn", PC_FFT_C2C, true);
-}
-static PyObject *fn_ifftn(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return many_axes(m, a, n, k, "ifftn", PC_FFT_C2C, false);
-}
-static PyObject *fn_rfftn(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return many_axes(m, a, n, k, "rfftn", PC_FFT_R2C, true);
-}
-static PyObject *fn_irfftn(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return many_axes(m, a, n, k, "irfftn", PC_FFT_C2R, false);
-}
+/* The functions, each a call of one of the four drivers above with its name and flags. */
+#define PC_FFT_WRAPPERS(X)                                                                      \
+    X(fft, one_axis, PC_FFT_C2C, true)                                                          \
+    X(ifft, one_axis, PC_FFT_C2C, false)                                                        \
+    X(rfft, one_axis, PC_FFT_R2C, true)                                                         \
+    X(irfft, one_axis, PC_FFT_C2R, false)                                                       \
+    X(hfft, one_axis, PC_FFT_C2R, true)                                                         \
+    X(ihfft, one_axis, PC_FFT_R2C, false)                                                       \
+    X(fftn, many_axes, PC_FFT_C2C, true)                                                        \
+    X(ifftn, many_axes, PC_FFT_C2C, false)                                                      \
+    X(rfftn, many_axes, PC_FFT_R2C, true)                                                       \
+    X(irfftn, many_axes, PC_FFT_C2R, false)                                                     \
+    X(fftfreq, freq, false)                                                                     \
+    X(rfftfreq, freq, true)                                                                     \
+    X(fftshift, shift, false)                                                                   \
+    X(ifftshift, shift, true)
 
-static PyObject *fn_fftfreq(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return freq(m, a, n, k, "fftfreq", false);
-}
-static PyObject *fn_rfftfreq(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return freq(m, a, n, k, "rfftfreq", true);
-}
-static PyObject *fn_fftshift(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return shift(m, a, n, k, "fftshift", false);
-}
-static PyObject *fn_ifftshift(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return shift(m, a, n, k, "ifftshift", true);
-}
+#define PC_FFT_WRAPPER(name, driver, ...)                                                       \
+    static PyObject *fn_##name(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)     \
+    {                                                                                           \
+        return driver(m, a, n, k, #name, __VA_ARGS__);                                          \
+    }
+PC_FFT_WRAPPERS(PC_FFT_WRAPPER)
+#undef PC_FFT_WRAPPER
 
 #define SIG1(name) name "(x, /, *, n=None, axis=-1, norm='backward')\n--\n\n"
 #define SIGN(name) name "(x, /, *, s=None, axes=None, norm='backward')\n--\n\n"
