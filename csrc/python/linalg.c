@@ -274,8 +274,10 @@ static pc_status svdvals(const pc_tensor *x, pc_tensor **s)
 
 static PyObject *fn_svdvals(PyObject *mod, PyObject *x) { return unary(mod, x, svdvals); }
 
-/* f(x) -> tuple of n tensors for eigh, eig, slogdet. */
-static PyObject *fn_eigh(PyObject *mod, PyObject *x)
+/* f(x) -> a pair of tensors, for eigh, eig and slogdet. */
+typedef pc_status (*pair_fn)(const pc_tensor *, pc_tensor **, pc_tensor **);
+
+static PyObject *pair(PyObject *mod, PyObject *x, pair_fn fn)
 {
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *t;
@@ -284,41 +286,17 @@ static PyObject *fn_eigh(PyObject *mod, PyObject *x)
     }
     pc_tensor *r[2] = {NULL, NULL};
     PyThreadState *ts = pcpy_release_gil(work_of(pcpy_tensor_get(t)));
-    pc_status s = pc_eigh(pcpy_tensor_get(t), &r[0], &r[1]);
+    pc_status s = fn(pcpy_tensor_get(t), &r[0], &r[1]);
     pcpy_restore_gil(ts);
     Py_DECREF(t);
     return result_tuple(st, s, 2, r);
 }
 
-static PyObject *fn_eig(PyObject *mod, PyObject *x)
-{
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *t;
-    if (tensors(st, 1, &x, &t) < 0) {
-        return NULL;
-    }
-    pc_tensor *r[2] = {NULL, NULL};
-    PyThreadState *ts = pcpy_release_gil(work_of(pcpy_tensor_get(t)));
-    pc_status s = pc_eig(pcpy_tensor_get(t), &r[0], &r[1]);
-    pcpy_restore_gil(ts);
-    Py_DECREF(t);
-    return result_tuple(st, s, 2, r);
-}
+static PyObject *fn_eigh(PyObject *mod, PyObject *x) { return pair(mod, x, pc_eigh); }
 
-static PyObject *fn_slogdet(PyObject *mod, PyObject *x)
-{
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *t;
-    if (tensors(st, 1, &x, &t) < 0) {
-        return NULL;
-    }
-    pc_tensor *r[2] = {NULL, NULL};
-    PyThreadState *ts = pcpy_release_gil(work_of(pcpy_tensor_get(t)));
-    pc_status s = pc_slogdet(pcpy_tensor_get(t), &r[0], &r[1]);
-    pcpy_restore_gil(ts);
-    Py_DECREF(t);
-    return result_tuple(st, s, 2, r);
-}
+static PyObject *fn_eig(PyObject *mod, PyObject *x) { return pair(mod, x, pc_eig); }
+
+static PyObject *fn_slogdet(PyObject *mod, PyObject *x) { return pair(mod, x, pc_slogdet); }
 
 /* ---- functions with options ------------------------------------------------------------ */
 
