@@ -123,3 +123,31 @@ def test_log_over_every_binade_and_subnormals(dt):
     err = np.abs(got.astype(np.longdouble) - ref)
     assert np.all(err <= MAX_ULP * np.spacing(np.abs(ref).astype(dt)).astype(np.longdouble) +
                   np.longdouble(info.smallest_subnormal))
+
+
+@pytest.mark.parametrize("name", ["sin", "cos"])
+def test_sincos_of_every_int16(name):
+    """Integers become float32 arguments up to 32767: the first pi/2 product of the reduction
+    needs more than 24 bits there (it is subtracted by a fused multiply-add; a build without FMA
+    contraction once lost digits, e.g. cos(146))."""
+    x = np.arange(-32768, 32768, dtype=np.int16)
+    got = np.asarray(getattr(pc, name)(pc.asarray(x)))
+    assert got.dtype == np.float32
+    assert ulp_error(got, getattr(np, name)(x.astype(np.float64)), np.float32) <= MAX_ULP
+
+
+@pytest.mark.parametrize("dt", [np.complex64, np.complex128])
+def test_complex_division_near_the_range_ends(dt):
+    """Divisors near the subnormals or near overflow are scaled first, so Smith's algorithm keeps
+    its digits; a quotient that overflows still gives inf in one part, not NaN."""
+    fi = np.finfo(dt)
+    tiny, big = float(fi.tiny), float(fi.max)
+    num = np.array([tiny * 1e-5j, 8j, big / 4 + big / 4j, 1 + 1j], dtype=dt)
+    den = np.array([tiny + tiny * 1e-5j, tiny * 1j, big / 2 + big / 2j, tiny * (1 + 1j)], dtype=dt)
+    got = np.asarray(pc.asarray(num) / pc.asarray(den)).astype(np.clongdouble)
+    ref = num.astype(np.clongdouble) / den.astype(np.clongdouble)
+    eps = float(fi.eps)
+    finite = np.isfinite(ref.real) & (np.abs(ref) < big)
+    assert np.all(np.abs(got[finite] - ref[finite]) <= 4 * eps * np.abs(ref[finite]))
+    # 8j / (tiny j) overflows: the real part is +inf, the imaginary part stays 0
+    assert np.isinf(got[1].real) and got[1].imag == 0
