@@ -178,6 +178,10 @@ def test_one_axis_matches_numpy(fname, data):
         return
     got = getattr(pc.fft, fname)(t, **kw)
     ref = getattr(np.fft, fname)(wide(v), **kw)
+    if m == 0:
+        # NumPy's c2r transforms of an empty axis leave their output uninitialised (garbage
+        # values, which ASan's malloc fill makes large); the transform of zero padding is zero
+        ref = np.zeros_like(ref)
     check(got, ref, result_dtype(fname, dtype))
     np.testing.assert_array_equal(v, before)
 

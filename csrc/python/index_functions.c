@@ -9,16 +9,17 @@
 #include "paddle_c/indexing.h"
 #include "paddle_c/manipulation.h"
 
-/* take along `axis_obj` (None: of the flattened x). */
+/* take along `axis_obj`; without one, of the flattened x (the standard's take) or along axis 0
+ * (Paddle's gather and index_select, `paddle_default`). */
 static PyObject *do_take(pcpy_state *st, PyObject *x, PyObject *indices, PyObject *axis_obj,
-                         int64_t dflt_axis)
+                         bool paddle_default)
 {
     PyObject *idx = pcpy_as_tensor(st, indices);
     if (idx == NULL) {
         Py_DECREF(x);
         return NULL;
     }
-    int64_t axis = dflt_axis;
+    int64_t axis = 0;
     pc_tensor *flat = NULL;
     pc_status s = PC_OK;
     const pc_tensor *t = pcpy_tensor_get(x);
@@ -28,7 +29,7 @@ static PyObject *do_take(pcpy_state *st, PyObject *x, PyObject *indices, PyObjec
             Py_DECREF(x);
             return NULL;
         }
-    } else if (t->ndim != 1) {
+    } else if (!paddle_default && t->ndim != 1) {
         const int64_t minus_one = -1;
         s = pc_reshape(t, 1, &minus_one, -1, &flat);
         axis = 0;
@@ -48,53 +49,15 @@ static PyObject *do_take(pcpy_state *st, PyObject *x, PyObject *indices, PyObjec
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_take, "take", 2, 2, 2, do_take(st, x, a[1], a[2], 0), "x", "indices", "axis")
+PCPY_MANIP_FN(fn_take, "take", 2, 2, 2, do_take(st, x, a[1], a[2], false), "x", "indices",
+              "axis")
 
 /* gather(x, index, axis=None) and index_select(x, index, axis=0) (Paddle): along axis 0 by
  * default. */
-static PyObject *fn_gather(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"gather", names, 0, 4, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    PyObject *r = do_take(st, x, a[1], a[2] != NULL && a[2] != Py_None ? a[2] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
-
-static PyObject *fn_index_select(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"index_select", names, 0, 4, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(x);
-        return NULL;
-    }
-    PyObject *r = do_take(st, x, a[1], a[2] != NULL && a[2] != Py_None ? a[2] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
+PCPY_MANIP_FN(fn_gather, "gather", 0, 4, 2, do_take(st, x, a[1], a[2], true), "x", "index",
+              "axis", "name")
+PCPY_MANIP_FN(fn_index_select, "index_select", 0, 4, 2, do_take(st, x, a[1], a[2], true), "x",
+              "index", "axis", "name")
 
 static PyObject *fn_take_along_axis(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames)
@@ -289,47 +252,10 @@ PyMethodDef pcpy_index_functions_methods[] = {
 
 /* ---- Tensor methods (Paddle's) ------------------------------------------------------------- */
 
-static PyObject *m_gather(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames)
-{
-    static const char *const names[] = {"index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"gather", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    PyObject *r = do_take(st, self, a[0], a[1] != NULL && a[1] != Py_None ? a[1] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
-
-static PyObject *m_index_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames)
-{
-    static const char *const names[] = {"index", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"index_select", names, 0, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    PyObject *r = do_take(st, self, a[0], a[1] != NULL && a[1] != Py_None ? a[1] : zero, 0);
-    Py_DECREF(zero);
-    return r;
-}
+PCPY_MANIP_METHOD(m_gather, "gather", 1, do_take(st, x, a[0], a[1], true), "index", "axis",
+                  "name")
+PCPY_MANIP_METHOD(m_index_select, "index_select", 1, do_take(st, x, a[0], a[1], true),
+                  "index", "axis", "name")
 
 PCPY_MANIP_METHOD(m_masked_select, "masked_select", 1, do_masked_select(st, x, a[0]), "mask",
                   "name")

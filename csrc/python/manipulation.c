@@ -147,21 +147,13 @@ static PyObject *fn_broadcast_shapes(PyObject *mod, PyObject *const *args, Py_ss
     return pcpy_tuple_from_int64(ndim, out);
 }
 
-static PyObject *fn_permute_dims(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
+/* x with its axes permuted by the ints in `axes_obj` (the argument `argname`). */
+static PyObject *do_permute(pcpy_state *st, PyObject *x, PyObject *axes_obj, const char *argname)
 {
-    static const char *const names[] = {"x", "axes", NULL};
-    static const pcpy_argspec spec = {"permute_dims", names, 1, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    PyObject *x;
     int64_t axes[PC_MAX_NDIM];
-    int n = -1;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        n = pcpy_manip_ints_arg(a[1], "axes", axes, PC_MAX_NDIM);
-    }
+    const int n = pcpy_manip_ints_arg(axes_obj, argname, axes, PC_MAX_NDIM);
     if (n < 0) {
-        Py_XDECREF(x);
+        Py_DECREF(x);
         return NULL;
     }
     pc_tensor *out = NULL;
@@ -169,28 +161,12 @@ static PyObject *fn_permute_dims(PyObject *mod, PyObject *const *args, Py_ssize_
     return pcpy_manip_finish(st, x, s, out);
 }
 
+PCPY_MANIP_FN(fn_permute_dims, "permute_dims", 1, 2, 2, do_permute(st, x, a[1], "axes"), "x",
+              "axes")
+
 /* transpose(x, perm, name=None) (Paddle) */
-static PyObject *fn_transpose(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames)
-{
-    static const char *const names[] = {"x", "perm", "name", NULL};
-    static const pcpy_argspec spec = {"transpose", names, 0, 3, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[3];
-    PyObject *x;
-    int64_t axes[PC_MAX_NDIM];
-    int n = -1;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        n = pcpy_manip_ints_arg(a[1], "perm", axes, PC_MAX_NDIM);
-    }
-    if (n < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    pc_tensor *out = NULL;
-    pc_status s = pc_permute_dims(pcpy_tensor_get(x), n, axes, &out);
-    return pcpy_manip_finish(st, x, s, out);
-}
+PCPY_MANIP_FN(fn_transpose, "transpose", 0, 3, 2, do_permute(st, x, a[1], "perm"), "x", "perm",
+              "name")
 
 static PyObject *fn_matrix_transpose(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                                      PyObject *kwnames)
@@ -813,27 +789,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
 
 PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1), "shape", "name")
 
-static PyObject *m_transpose(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                             PyObject *kwnames)
-{
-    static const char *const names[] = {"perm", "name", NULL};
-    static const pcpy_argspec spec = {"transpose", names, 0, 2, 1};
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    Py_INCREF(self);
-    int64_t axes[PC_MAX_NDIM];
-    const int n = pcpy_manip_ints_arg(a[0], "perm", axes, PC_MAX_NDIM);
-    if (n < 0) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    pc_tensor *out = NULL;
-    pc_status s = pc_permute_dims(pcpy_tensor_get(self), n, axes, &out);
-    return pcpy_manip_finish(st, self, s, out);
-}
+PCPY_MANIP_METHOD(m_transpose, "transpose", 1, do_permute(st, x, a[0], "perm"), "perm", "name")
 
 PCPY_MANIP_METHOD(m_flatten, "flatten", 0, do_flatten(st, x, a[0], a[1]), "start_axis", "stop_axis",
                   "name")

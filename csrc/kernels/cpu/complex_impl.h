@@ -126,25 +126,7 @@ static inline PCK_CT PCK_FN(ew_log10)(PCK_CT z)
 
 static const ew_reg PCK_FN(complex_kernels)[] = {
 #if PCK_K == PCK_KC
-    {PC_OP_SQRT, PCK_FN(sqrt)},
-    {PC_OP_EXP, PCK_FN(exp)},
-    {PC_OP_EXPM1, PCK_FN(expm1)},
-    {PC_OP_LOG, PCK_FN(log)},
-    {PC_OP_LOG1P, PCK_FN(log1p)},
-    {PC_OP_LOG2, PCK_FN(log2)},
-    {PC_OP_LOG10, PCK_FN(log10)},
-    {PC_OP_SIN, PCK_FN(sin)},
-    {PC_OP_COS, PCK_FN(cos)},
-    {PC_OP_TAN, PCK_FN(tan)},
-    {PC_OP_ASIN, PCK_FN(asin)},
-    {PC_OP_ACOS, PCK_FN(acos)},
-    {PC_OP_ATAN, PCK_FN(atan)},
-    {PC_OP_SINH, PCK_FN(sinh)},
-    {PC_OP_COSH, PCK_FN(cosh)},
-    {PC_OP_TANH, PCK_FN(tanh)},
-    {PC_OP_ASINH, PCK_FN(asinh)},
-    {PC_OP_ACOSH, PCK_FN(acosh)},
-    {PC_OP_ATANH, PCK_FN(atanh)},
+    EW_TRANSCENDENTAL_UNARY(EW_REG_ROW)
 #endif
     {PC_NUM_OPS, NULL},
 };
