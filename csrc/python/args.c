@@ -4,6 +4,8 @@
  * [Why not PyArg_ParseTupleAndKeywords] It needs a tuple and a dict, which vectorcall would have
  * to build on every call; for small tensors that costs more than the kernel. This parser reads
  * the fastcall arrays in place and hands back borrowed references.
+ *
+ * Also here: pcpy_seq_snapshot, the one way the CPython layer reads a caller's sequence.
  */
 #include "pcpy.h"
 
@@ -120,4 +122,56 @@ int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out)
     }
     *out = v;
     return 0;
+}
+
+/* [Why sequences are read through a snapshot] Reading a list runs its items' Python code: an
+ * item's __index__, __array__ or __dlpack__ may clear, extend or rebind the very list being
+ * read. A loop that keeps the length it read first, or an item pointer it borrowed, then reads
+ * freed memory (or writes past a buffer sized from the first length). So every reader of a
+ * caller's sequence (shapes, axes, index lists, operand lists, nested data) first takes this
+ * snapshot and reads only the snapshot: a tuple holding a reference to every item, taken before
+ * any item's code can run. A list's items are copied in one step that runs no Python code; a
+ * tuple cannot change, so it is its own snapshot; any other sequence is read item by item, at
+ * most len() items (an object with __getitem__ but no __len__ is refused rather than indexed
+ * forever); an iterable that is no sequence (a set, a generator) is collected like tuple(). */
+PyObject *pcpy_seq_snapshot(PyObject *obj)
+{
+    if (PyTuple_Check(obj)) {
+        return Py_NewRef(obj);
+    }
+    if (PyList_Check(obj)) {
+        return PyList_AsTuple(obj);
+    }
+    if (!PySequence_Check(obj)) {
+        PyObject *t = PySequence_Tuple(obj);
+        if (t == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Format(PyExc_TypeError, "expected a sequence (a list or a tuple), not %s",
+                         Py_TYPE(obj)->tp_name);
+        }
+        return t;
+    }
+    const Py_ssize_t n = PySequence_Size(obj);
+    if (n < 0) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Format(PyExc_TypeError, "expected a sequence with a length (a list or a "
+                         "tuple), not %s, which has __getitem__ but no __len__",
+                         Py_TYPE(obj)->tp_name);
+        }
+        return NULL;
+    }
+    PyObject *snap = PyTuple_New(n);
+    for (Py_ssize_t i = 0; snap != NULL && i < n; i++) {
+        PyObject *item = PySequence_GetItem(obj, i);
+        if (item == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_IndexError)) {
+                PyErr_Format(PyExc_ValueError, "the %s changed its length while being read "
+                             "(len() said %zd, item %zd is missing)", Py_TYPE(obj)->tp_name, n,
+                             i);
+            }
+            Py_CLEAR(snap);
+            break;
+        }
+        PyTuple_SET_ITEM(snap, i, item);
+    }
+    return snap;
 }

@@ -142,17 +142,23 @@ int pcpy_shape_from_py(PyObject *obj, int64_t *shape)
                      Py_TYPE(obj)->tp_name);
         return -1;
     }
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
-    if (n > PC_MAX_NDIM) {
-        PyErr_Format(PyExc_ValueError, "too many dimensions: %zd (at most %d)", n, PC_MAX_NDIM);
+    PyObject *snap = pcpy_seq_snapshot(obj);
+    if (snap == NULL) {
         return -1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (shape_entry(PySequence_Fast_GET_ITEM(obj, i), &shape[i]) < 0) {
-            return -1;
+    const Py_ssize_t n = PyTuple_GET_SIZE(snap);
+    int r = (int)n;
+    if (n > PC_MAX_NDIM) {
+        PyErr_Format(PyExc_ValueError, "too many dimensions: %zd (at most %d)", n, PC_MAX_NDIM);
+        r = -1;
+    }
+    for (Py_ssize_t i = 0; r >= 0 && i < n; i++) {
+        if (shape_entry(PyTuple_GET_ITEM(snap, i), &shape[i]) < 0) {
+            r = -1;
         }
     }
-    return (int)n;
+    Py_DECREF(snap);
+    return r;
 }
 
 /* ---- the buffer protocol ------------------------------------------------------------------- */
@@ -337,6 +343,17 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
 
 /* ---- nested sequences ----------------------------------------------------------------------- */
 
+/* [Why nested data is frozen first] Converting [[1, a], b] runs Python code: a's __array__ or
+ * __dlpack__, a sequence's __len__ and __getitem__. That code may change any list of the
+ * nesting, including one already measured. So the conversion first makes a frozen copy of the
+ * nesting, running every item's code once: each level becomes a tuple snapshot
+ * (pcpy_seq_snapshot) and each leaf that is not a Python scalar becomes a Tensor. The passes
+ * that follow (shape, kinds, fill) read only the frozen copy and run no Python code, so the
+ * shape they check is the shape they write. The copy is at most PC_MAX_NDIM levels deep: a
+ * sequence that contains itself is a ValueError (as in NumPy), not a stack overflow. Lists and
+ * tuples are levels; so is any other object with __len__ and __getitem__ that offers no array
+ * interface (buffer, __dlpack__, __array__). */
+
 typedef struct seq_info {
     int ndim;                   /* dimensions contributed by the nesting */
     int64_t shape[PC_MAX_NDIM];  /* nesting dims, then the leaf tensors' dims */
@@ -346,15 +363,90 @@ typedef struct seq_info {
     pc_dtype tensor_dtype;      /* promotion of the tensor leaves */
 } seq_info;
 
-static bool is_nested_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
+/* A level of a frozen nesting (leaves are Python scalars or Tensors, never tuples). */
+static bool is_level(PyObject *o) { return PyTuple_Check(o); }
 
-/* A leaf that is neither a Python scalar nor a list/tuple, as a tensor. New reference. */
-static PyObject *leaf_tensor(pcpy_state *st, PyObject *o)
+/* An object that converts as an array (tensor, buffer, DLPack or __array__ producer). */
+static bool is_array_like(pcpy_state *st, PyObject *o)
 {
+    return pcpy_tensor_check(st, o) || PyObject_CheckBuffer(o) ||
+           PyObject_HasAttrString(o, "__dlpack__") || PyObject_HasAttrString(o, "__array__");
+}
+
+/* A nesting level: a list, a tuple, or another sequence that is no array and no string. */
+static bool is_sequence(pcpy_state *st, PyObject *o)
+{
+    return PyList_Check(o) || PyTuple_Check(o) ||
+           (PySequence_Check(o) && !PyUnicode_Check(o) && !is_array_like(st, o));
+}
+
+static PyObject *freeze(pcpy_state *st, PyObject *seq, int depth);
+
+/* The frozen form of one item at nesting `depth`: a Python scalar itself, a sequence's frozen
+ * tuple, or anything else as a Tensor. New reference. */
+static PyObject *freeze_item(pcpy_state *st, PyObject *o, int depth)
+{
+    pc_scalar s;
+    const int r = pcpy_scalar_from_py(o, &s);
+    if (r != 0) {
+        return r < 0 ? NULL : Py_NewRef(o);
+    }
     if (pcpy_tensor_check(st, o)) {
         return Py_NewRef(o);
     }
+    if (is_sequence(st, o)) {
+        return freeze(st, o, depth);
+    }
     return pcpy_asarray(st, o, PC_DTYPE_INVALID, NULL, -1);
+}
+
+/* The frozen copy of the sequence `seq` found at nesting `depth`. New reference. */
+static PyObject *freeze(pcpy_state *st, PyObject *seq, int depth)
+{
+    if (depth >= PC_MAX_NDIM) {
+        PyErr_Format(PyExc_ValueError, "the nested sequence is more than %d levels deep (a "
+                     "tensor has at most %d dimensions; does a sequence contain itself?)",
+                     PC_MAX_NDIM, PC_MAX_NDIM);
+        return NULL;
+    }
+    PyObject *snap = pcpy_seq_snapshot(seq);
+    if (snap == NULL) {
+        return NULL;
+    }
+    PyObject *own = NULL; /* a private copy of snap, made at the first item that changes */
+    const Py_ssize_t n = PyTuple_GET_SIZE(snap);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(snap, i);
+        PyObject *frozen = freeze_item(st, item, depth + 1);
+        if (frozen == NULL) {
+            Py_XDECREF(own);
+            Py_DECREF(snap);
+            return NULL;
+        }
+        if (frozen == item) {
+            Py_DECREF(frozen);
+            continue;
+        }
+        if (own == NULL) {
+            own = PyTuple_New(n);
+            for (Py_ssize_t j = 0; own != NULL && j < n; j++) {
+                PyTuple_SET_ITEM(own, j, Py_NewRef(PyTuple_GET_ITEM(snap, j)));
+            }
+            if (own == NULL) {
+                Py_DECREF(frozen);
+                Py_DECREF(snap);
+                return NULL;
+            }
+        }
+        PyObject *old = PyTuple_GET_ITEM(own, i);
+        PyTuple_SET_ITEM(own, i, frozen); /* `own` is ours alone */
+        Py_DECREF(old);
+    }
+    if (own != NULL) {
+        Py_DECREF(snap);
+        return own;
+    }
+    return snap;
 }
 
 /* First pass: the shape, following first elements. */
@@ -362,39 +454,24 @@ static int discover_shape(pcpy_state *st, PyObject *obj, seq_info *info)
 {
     info->ndim = 0;
     PyObject *o = obj;
-    while (is_nested_seq(o)) {
-        if (info->ndim >= PC_MAX_NDIM) {
-            PyErr_Format(PyExc_ValueError, "nested sequence deeper than %d", PC_MAX_NDIM);
-            return -1;
-        }
-        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+    while (is_level(o)) {
+        const Py_ssize_t n = PyTuple_GET_SIZE(o);
         info->shape[info->ndim++] = n;
         if (n == 0) {
             info->full_ndim = info->ndim;
             return 0;
         }
-        o = PySequence_Fast_GET_ITEM(o, 0);
+        o = PyTuple_GET_ITEM(o, 0);
     }
     info->full_ndim = info->ndim;
-    pc_scalar s;
-    int r = pcpy_scalar_from_py(o, &s);
-    if (r < 0) {
-        return -1;
-    }
-    if (r == 0) {
-        PyObject *t = leaf_tensor(st, o);
-        if (t == NULL) {
-            return -1;
-        }
-        const pc_tensor *lt = pcpy_tensor_get(t);
+    if (pcpy_tensor_check(st, o)) {
+        const pc_tensor *lt = pcpy_tensor_get(o);
         if (info->ndim + lt->ndim > PC_MAX_NDIM) {
-            Py_DECREF(t);
             PyErr_Format(PyExc_ValueError, "too many dimensions (at most %d)", PC_MAX_NDIM);
             return -1;
         }
         memcpy(info->shape + info->ndim, lt->shape, (size_t)lt->ndim * sizeof(int64_t));
         info->full_ndim = info->ndim + lt->ndim;
-        Py_DECREF(t);
     }
     return 0;
 }
@@ -410,18 +487,18 @@ static int ragged(void)
 static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
 {
     if (depth < info->ndim) {
-        if (!is_nested_seq(o) || PySequence_Fast_GET_SIZE(o) != info->shape[depth]) {
+        if (!is_level(o) || PyTuple_GET_SIZE(o) != info->shape[depth]) {
             return ragged();
         }
-        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+        const Py_ssize_t n = PyTuple_GET_SIZE(o);
         for (Py_ssize_t i = 0; i < n; i++) {
-            if (survey(st, PySequence_Fast_GET_ITEM(o, i), depth + 1, info) < 0) {
+            if (survey(st, PyTuple_GET_ITEM(o, i), depth + 1, info) < 0) {
                 return -1;
             }
         }
         return 0;
     }
-    if (is_nested_seq(o)) {
+    if (is_level(o)) {
         return ragged();
     }
     pc_scalar s;
@@ -450,30 +527,25 @@ static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
         }
         return 0;
     }
-    PyObject *t = leaf_tensor(st, o);
-    if (t == NULL) {
-        return -1;
-    }
-    const pc_tensor *lt = pcpy_tensor_get(t);
+    const pc_tensor *lt = pcpy_tensor_get(o);
     int ok = lt->ndim == info->full_ndim - info->ndim;
     for (int i = 0; ok && i < lt->ndim; i++) {
         ok = lt->shape[i] == info->shape[info->ndim + i];
     }
-    if (ok) {
-        if (!info->has_tensor) {
-            info->tensor_dtype = lt->dtype;
-            info->has_tensor = true;
-        } else {
-            pc_dtype d;
-            if (pc_promote_checked(info->tensor_dtype, lt->dtype, &d) != PC_OK) {
-                Py_DECREF(t);
-                return pcpy_raise_int(PC_ERR_TYPE);
-            }
-            info->tensor_dtype = d;
-        }
+    if (!ok) {
+        return ragged();
     }
-    Py_DECREF(t);
-    return ok ? 0 : ragged();
+    if (!info->has_tensor) {
+        info->tensor_dtype = lt->dtype;
+        info->has_tensor = true;
+    } else {
+        pc_dtype d;
+        if (pc_promote_checked(info->tensor_dtype, lt->dtype, &d) != PC_OK) {
+            return pcpy_raise_int(PC_ERR_TYPE);
+        }
+        info->tensor_dtype = d;
+    }
+    return 0;
 }
 
 static pc_dtype inferred_dtype(const seq_info *info)
@@ -510,15 +582,13 @@ static pc_dtype inferred_dtype(const seq_info *info)
 }
 
 /* Third pass: write the elements of `o` (at nesting depth `depth`) starting at `dst`. */
-static int fill(pcpy_state *st, PyObject *o, int depth, const seq_info *info, pc_tensor *out,
-                char *dst)
+static int fill(PyObject *o, int depth, const seq_info *info, pc_tensor *out, char *dst)
 {
     if (depth < info->ndim) {
-        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+        const Py_ssize_t n = PyTuple_GET_SIZE(o); /* survey checked it is shape[depth] */
         const int64_t stride = out->strides[depth];
         for (Py_ssize_t i = 0; i < n; i++) {
-            if (fill(st, PySequence_Fast_GET_ITEM(o, i), depth + 1, info, out,
-                     dst + i * stride) < 0) {
+            if (fill(PyTuple_GET_ITEM(o, i), depth + 1, info, out, dst + i * stride) < 0) {
                 return -1;
             }
         }
@@ -544,40 +614,41 @@ static int fill(pcpy_state *st, PyObject *o, int depth, const seq_info *info, pc
         pc_status status = pc_scalar_store(&s, out->dtype, dst);
         return status == PC_OK ? 0 : pcpy_raise_int(status);
     }
-    PyObject *t = leaf_tensor(st, o);
-    if (t == NULL) {
-        return -1;
-    }
     pc_tensor *slot;
     pc_status status = pc_tensor_restride(out, out->ndim - info->ndim, out->shape + info->ndim,
                                           out->strides + info->ndim, dst - (char *)out->storage->data,
                                           &slot);
     if (status == PC_OK) {
-        status = pc_copy_into(slot, pcpy_tensor_get(t));
+        status = pc_copy_into(slot, pcpy_tensor_get(o));
         pc_tensor_free(slot);
     }
-    Py_DECREF(t);
     return status == PC_OK ? 0 : pcpy_raise_int(status);
 }
 
 static PyObject *from_sequence(pcpy_state *st, PyObject *obj, pc_dtype dtype, pc_device device)
 {
+    PyObject *frozen = freeze(st, obj, 0);
+    if (frozen == NULL) {
+        return NULL;
+    }
     seq_info info;
     memset(&info, 0, sizeof info);
-    if (discover_shape(st, obj, &info) < 0 || survey(st, obj, 0, &info) < 0) {
-        return NULL;
+    pc_tensor *out = NULL;
+    pc_status status = PC_OK;
+    if (discover_shape(st, frozen, &info) < 0 || survey(st, frozen, 0, &info) < 0) {
+        goto fail;
     }
     const pc_dtype dt = dtype != PC_DTYPE_INVALID ? dtype : inferred_dtype(&info);
-    pc_tensor *out;
     /* built on the CPU, then moved */
-    pc_status status = pc_tensor_empty(info.full_ndim, info.shape, dt, pc_device_cpu(), &out);
+    status = pc_tensor_empty(info.full_ndim, info.shape, dt, pc_device_cpu(), &out);
     if (status != PC_OK) {
-        return pcpy_raise(status);
+        pcpy_raise(status);
+        goto fail;
     }
-    if (out->size > 0 && fill(st, obj, 0, &info, out, out->data) < 0) {
-        pc_tensor_free(out);
-        return NULL;
+    if (out->size > 0 && fill(frozen, 0, &info, out, out->data) < 0) {
+        goto fail;
     }
+    Py_DECREF(frozen);
     if (device.type != PC_DEVICE_CPU) {
         pc_tensor *moved;
         status = pc_to_device(out, device, &moved);
@@ -585,6 +656,10 @@ static PyObject *from_sequence(pcpy_state *st, PyObject *obj, pc_dtype dtype, pc
         return pcpy_tensor_result(st, status, moved);
     }
     return pcpy_tensor_wrap(st, out);
+fail:
+    pc_tensor_free(out);
+    Py_DECREF(frozen);
+    return NULL;
 }
 
 /* ---- asarray ----------------------------------------------------------------------------- */
@@ -674,7 +749,7 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
         pc_status status = pc_full(0, NULL, &s, dt, dev, &t);
         return pcpy_tensor_result(st, status, t);
     }
-    if (is_nested_seq(obj)) {
+    if (PyList_Check(obj) || PyTuple_Check(obj)) {
         if (copy == 0) {
             return copy_refused("converting a sequence");
         }
@@ -696,13 +771,7 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
         if (copy == 0) {
             return copy_refused("converting a sequence");
         }
-        PyObject *list = PySequence_List(obj);
-        if (list == NULL) {
-            return NULL;
-        }
-        t = from_sequence(st, list, dtype, dev);
-        Py_DECREF(list);
-        return t;
+        return from_sequence(st, obj, dtype, dev);
     } else {
         PyErr_Format(PyExc_TypeError, "cannot convert an object of type %s to a tensor",
                      Py_TYPE(obj)->tp_name);

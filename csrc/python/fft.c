@@ -55,13 +55,17 @@ static int axis_index(int64_t a, int ndim, int *out)
 /* A sequence of integers (not bools) into out[0 .. max). Returns the count or -1. */
 static int int_sequence(PyObject *obj, const char *name, int max, int64_t *out)
 {
-    PyObject *seq = PySequence_Fast(obj, "");
+    PyObject *seq = PyUnicode_Check(obj) ? NULL : pcpy_seq_snapshot(obj);
     if (seq == NULL) {
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_TypeError)) {
+            return -1;
+        }
+        PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "%s must be a sequence of integers, not %s", name,
                      Py_TYPE(obj)->tp_name);
         return -1;
     }
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    const Py_ssize_t n = PyTuple_GET_SIZE(seq);
     if (n > max) {
         PyErr_Format(PyExc_ValueError, "%s has %zd entries, more than the %d allowed", name, n,
                      max);
@@ -69,7 +73,7 @@ static int int_sequence(PyObject *obj, const char *name, int max, int64_t *out)
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (pcpy_int64_arg(PySequence_Fast_GET_ITEM(seq, i), name, 0, &out[i]) < 0) {
+        if (pcpy_int64_arg(PyTuple_GET_ITEM(seq, i), name, 0, &out[i]) < 0) {
             Py_DECREF(seq);
             return -1;
         }

@@ -114,37 +114,40 @@ static int tensordot_axes(PyObject *obj, int nda, int ndb, int64_t *xa, int64_t 
         }
         return (int)n;
     }
-    if (!(PyTuple_Check(obj) || PyList_Check(obj)) || PySequence_Size(obj) != 2) {
-        PyErr_Format(PyExc_TypeError,
-                     "tensordot: axes must be an int or a pair of sequences of ints, not %s",
-                     Py_TYPE(obj)->tp_name);
+    PyObject *pair = PyTuple_Check(obj) || PyList_Check(obj) ? pcpy_seq_snapshot(obj) : NULL;
+    if (pair == NULL || PyTuple_GET_SIZE(pair) != 2) {
+        Py_XDECREF(pair);
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "tensordot: axes must be an int or a pair of "
+                         "sequences of ints, not %s", Py_TYPE(obj)->tp_name);
+        }
         return -1;
     }
     int n = -1;
-    for (int s = 0; s < 2; s++) {
-        PyObject *seq = PySequence_Fast(PySequence_Fast_GET_ITEM(obj, s),
-                                        "tensordot: axes must be a pair of sequences of ints");
+    for (int s = 0; s < 2 && n >= -1; s++) {
+        PyObject *seq = pcpy_seq_snapshot(PyTuple_GET_ITEM(pair, s));
         if (seq == NULL) {
-            return -1;
+            n = -2;
+            break;
         }
-        const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+        const Py_ssize_t len = PyTuple_GET_SIZE(seq);
         if ((n >= 0 && len != n) || len > PC_MAX_NDIM) {
-            Py_DECREF(seq);
             PyErr_SetString(PyExc_ValueError,
                             "tensordot: the two sequences of axes must have the same length");
-            return -1;
+            n = -2;
+        } else {
+            n = (int)len;
         }
-        n = (int)len;
-        for (Py_ssize_t i = 0; i < len; i++) {
-            if (pcpy_int64_arg(PySequence_Fast_GET_ITEM(seq, i), "axes", 0,
+        for (Py_ssize_t i = 0; n >= 0 && i < len; i++) {
+            if (pcpy_int64_arg(PyTuple_GET_ITEM(seq, i), "axes", 0,
                                s == 0 ? &xa[i] : &xb[i]) < 0) {
-                Py_DECREF(seq);
-                return -1;
+                n = -2;
             }
         }
         Py_DECREF(seq);
     }
-    return n;
+    Py_DECREF(pair);
+    return n < 0 ? -1 : n;
 }
 
 static PyObject *fn_tensordot(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,

@@ -22,23 +22,28 @@ int pcpy_manip_ints_arg(PyObject *obj, const char *name, int64_t *out, int max)
         }
         return pcpy_manip_int_arg(obj, name, &out[0]) < 0 ? -1 : 1;
     }
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
-    if (n > max) {
-        PyErr_Format(PyExc_ValueError, "%s has %zd entries (at most %d)", name, n, max);
+    PyObject *snap = pcpy_seq_snapshot(obj);
+    if (snap == NULL) {
         return -1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(obj, i);
+    const Py_ssize_t n = PyTuple_GET_SIZE(snap);
+    int r = (int)n;
+    if (n > max) {
+        PyErr_Format(PyExc_ValueError, "%s has %zd entries (at most %d)", name, n, max);
+        r = -1;
+    }
+    for (Py_ssize_t i = 0; r >= 0 && i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(snap, i);
         if (PyBool_Check(item) || !PyIndex_Check(item)) {
             PyErr_Format(PyExc_TypeError, "%s must contain ints, not %s", name,
                          Py_TYPE(item)->tp_name);
-            return -1;
-        }
-        if (pcpy_manip_int_arg(item, name, &out[i]) < 0) {
-            return -1;
+            r = -1;
+        } else if (pcpy_manip_int_arg(item, name, &out[i]) < 0) {
+            r = -1;
         }
     }
-    return (int)n;
+    Py_DECREF(snap);
+    return r;
 }
 
 void pcpy_manip_seq_free(Py_ssize_t n, PyObject **objs, const pc_tensor **ts)
@@ -61,7 +66,11 @@ Py_ssize_t pcpy_manip_seq(pcpy_state *st, PyObject *seq, const char *fname,
                      Py_TYPE(seq)->tp_name);
         return -1;
     }
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *snap = pcpy_seq_snapshot(seq);
+    if (snap == NULL) {
+        return -1;
+    }
+    const Py_ssize_t n = PyTuple_GET_SIZE(snap);
     *objs = PyMem_Calloc((size_t)n + 1, sizeof(PyObject *));
     *ts = PyMem_Calloc((size_t)n + 1, sizeof(pc_tensor *));
     if (*objs == NULL || *ts == NULL) {
@@ -69,20 +78,23 @@ Py_ssize_t pcpy_manip_seq(pcpy_state *st, PyObject *seq, const char *fname,
         PyMem_Free((void *)*ts);
         *objs = NULL;
         *ts = NULL;
+        Py_DECREF(snap);
         PyErr_NoMemory();
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = pcpy_as_tensor(st, PySequence_Fast_GET_ITEM(seq, i));
+        PyObject *t = pcpy_as_tensor(st, PyTuple_GET_ITEM(snap, i));
         if (t == NULL) {
             pcpy_manip_seq_free(n, *objs, *ts);
             *objs = NULL;
             *ts = NULL;
+            Py_DECREF(snap);
             return -1;
         }
         (*objs)[i] = t;
         (*ts)[i] = pcpy_tensor_get(t);
     }
+    Py_DECREF(snap);
     return n;
 }
 

@@ -558,9 +558,15 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
     }
     const int64_t len = t->shape[axis];
     if (PyTuple_Check(sections) || PyList_Check(sections)) {
-        const Py_ssize_t n = PySequence_Fast_GET_SIZE(sections);
+        PyObject *snap = pcpy_seq_snapshot(sections);
+        if (snap == NULL) {
+            Py_DECREF(x);
+            return NULL;
+        }
+        const Py_ssize_t n = PyTuple_GET_SIZE(snap);
         int64_t *sizes = PyMem_Calloc((size_t)n + 1, sizeof *sizes);
         if (sizes == NULL) {
+            Py_DECREF(snap);
             Py_DECREF(x);
             return PyErr_NoMemory();
         }
@@ -568,8 +574,8 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
         Py_ssize_t unknown = -1;
         int ok = n <= INT32_MAX;
         for (Py_ssize_t i = 0; ok && i < n; i++) {
-            ok = pcpy_manip_int_arg(PySequence_Fast_GET_ITEM(sections, i), "num_or_sections",
-                         &sizes[i]) == 0;
+            ok = pcpy_manip_int_arg(PyTuple_GET_ITEM(snap, i), "num_or_sections",
+                                    &sizes[i]) == 0;
             if (ok && sizes[i] == -1 && unknown < 0) {
                 unknown = i;
             } else if (ok && (sizes[i] < 0 || __builtin_add_overflow(total, sizes[i], &total))) {
@@ -590,6 +596,7 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
             res = split_views(st, t, axis, (int)n, sizes);
         }
         PyMem_Free(sizes);
+        Py_DECREF(snap);
         Py_DECREF(x);
         return res;
     }

@@ -175,6 +175,13 @@ int pcpy_index_value(PyObject *obj, const char *name, long long *value, int *ove
 /* None/absent -> dflt; otherwise an integer (not bool) that fits 64 bits (else OverflowError). */
 int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out);
 
+/* The items of a sequence as they are now, safe to read while their own Python code runs (see
+ * [Why sequences are read through a snapshot] in args.c): a tuple is returned as it is, a list
+ * is copied, another sequence is read through len() and indexing (TypeError when it has no
+ * len()), another iterable is collected as by tuple(). Every reader of a caller's list or
+ * tuple goes through this. New reference. */
+PyObject *pcpy_seq_snapshot(PyObject *obj);
+
 /* ---- per-family tables -------------------------------------------------------------------
  *
  * [Why tables per family] Each family of functions lives in its own file and exports a

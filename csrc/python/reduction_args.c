@@ -30,19 +30,23 @@ int pcpy_axes_arg(PyObject *obj, const char *fname, int *axes, int *naxes)
         return 0;
     }
     if (PyTuple_Check(obj) || PyList_Check(obj)) {
-        const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+        PyObject *snap = pcpy_seq_snapshot(obj);
+        if (snap == NULL) {
+            return -1;
+        }
+        const Py_ssize_t n = PyTuple_GET_SIZE(snap);
+        int r = 0;
         if (n > PC_MAX_NDIM) {
             PyErr_Format(PyExc_ValueError, "%s: %zd axes given; a tensor has at most %d",
                          fname, n, PC_MAX_NDIM);
-            return -1;
+            r = -1;
         }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if (one_axis(PySequence_Fast_GET_ITEM(obj, i), fname, &axes[i]) < 0) {
-                return -1;
-            }
+        for (Py_ssize_t i = 0; r == 0 && i < n; i++) {
+            r = one_axis(PyTuple_GET_ITEM(snap, i), fname, &axes[i]);
         }
+        Py_DECREF(snap);
         *naxes = (int)n;
-        return 0;
+        return r;
     }
     *naxes = 1;
     return one_axis(obj, fname, &axes[0]);

@@ -117,7 +117,7 @@ static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
     }
     if (PyList_Check(obj) || PyTuple_Check(obj)) {
         /* an empty sequence is an empty integer index, not a float tensor */
-        PyObject *t = PySequence_Fast_GET_SIZE(obj) == 0
+        PyObject *t = Py_SIZE(obj) == 0
                           ? pcpy_asarray(st, obj, PC_INT64, NULL, -1)
                           : pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
         if (t == NULL) {
