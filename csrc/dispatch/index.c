@@ -1011,8 +1011,9 @@ static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *va
     const pc_tensor *v = stripped != NULL ? stripped : value;
     const bool one = v->size == 1 && v->ndim <= 1;
     if (st == PC_OK && !one && !(v->ndim == 1 && v->shape[0] == count)) {
+        st = value_mismatch(v, 1, &count); /* before `stripped`, which v may be, is freed */
         pc_tensor_free(stripped);
-        return value_mismatch(v, 1, &count);
+        return st;
     }
     pc_tensor *owned_mask = NULL;
     pc_tensor *owned_value = NULL;

@@ -249,8 +249,10 @@ pc_status pc_unstack(const pc_tensor *x, int64_t axis, pc_tensor **out)
 
 /* [Why tile is one broadcast copy] The result of shape (r0*s0, r1*s1, ...) has the memory
  * layout of a C-contiguous (r0, s0, r1, s1, ...) tensor, and the input broadcast with zero
- * strides over the r axes has exactly that shape: one pc_copy_into fills the result. Axes
- * with r == 1 need no r axis. */
+ * strides over the r axes has exactly that shape: one pc_copy_into fills the result. Extents of
+ * 1 (an r == 1 or an s == 1) need no axis, and that keeps the interleaved shape within
+ * PC_MAX_NDIM: a non-empty result has fewer than 63 factors r or s of 2 or more, since their
+ * product is its element count. */
 pc_status pc_tile(const pc_tensor *x, int n, const int64_t *reps, pc_tensor **out)
 {
     const int nd = n > x->ndim ? n : x->ndim;
@@ -261,7 +263,6 @@ pc_status pc_tile(const pc_tensor *x, int n, const int64_t *reps, pc_tensor **ou
     int64_t s[PC_MAX_NDIM];
     int64_t xs[PC_MAX_NDIM];
     int64_t shape[PC_MAX_NDIM];
-    int interleaved = 0;
     for (int d = 0; d < nd; d++) {
         const int ri = d - (nd - n);
         const int xi = d - (nd - x->ndim);
@@ -275,23 +276,6 @@ pc_status pc_tile(const pc_tensor *x, int n, const int64_t *reps, pc_tensor **ou
         if (__builtin_mul_overflow(r[d], s[d], &shape[d])) {
             return pc_error_set(PC_ERR_VALUE, "tile: the result is too big");
         }
-        interleaved += r[d] != 1 ? 2 : 1;
-    }
-    if (interleaved > PC_MAX_NDIM) {
-        /* tile the leading half of the axes, then the rest */
-        int64_t first[PC_MAX_NDIM];
-        int64_t second[PC_MAX_NDIM];
-        for (int d = 0; d < nd; d++) {
-            first[d] = d < nd / 2 ? r[d] : 1;
-            second[d] = d < nd / 2 ? 1 : r[d];
-        }
-        pc_tensor *half;
-        pc_status st = pc_tile(x, nd, first, &half);
-        if (st == PC_OK) {
-            st = pc_tile(half, nd, second, out);
-            pc_tensor_free(half);
-        }
-        return st;
     }
     pc_tensor *res;
     pc_status st = pc_tensor_empty(nd, shape, x->dtype, pc_tensor_device(x), &res);
@@ -309,8 +293,10 @@ pc_status pc_tile(const pc_tensor *x, int n, const int64_t *reps, pc_tensor **ou
             ishape[k] = r[d];
             istrides[k++] = 0;
         }
-        ishape[k] = s[d];
-        istrides[k++] = xs[d];
+        if (s[d] != 1) {
+            ishape[k] = s[d];
+            istrides[k++] = xs[d];
+        }
     }
     pc_tensor *src = NULL;
     pc_tensor *dst = NULL;

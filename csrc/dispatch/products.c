@@ -250,6 +250,11 @@ pc_status pc_tensordot(const pc_tensor *a, const pc_tensor *b, int naxes, const 
         pa[a->ndim - naxes + i] = (int)xa;
         pb[i] = (int)xb;
     }
+    const int nfree = (a->ndim - naxes) + (b->ndim - naxes);
+    if (nfree > PC_MAX_NDIM) {
+        return pc_error_set(PC_ERR_VALUE, "tensordot: the result would have %d dimensions (at "
+                            "most %d)", nfree, PC_MAX_NDIM);
+    }
     /* a: free axes then contracted; b: contracted then free */
     int64_t rshape[PC_MAX_NDIM];
     int nr = 0;
@@ -264,9 +269,6 @@ pc_status pc_tensordot(const pc_tensor *a, const pc_tensor *b, int naxes, const 
             pb[j++] = d;
             rshape[nr++] = b->shape[d];
         }
-    }
-    if (nr > PC_MAX_NDIM) {
-        return pc_error_set(PC_ERR_VALUE, "tensordot: the result would have %d dimensions", nr);
     }
     int64_t shape[PC_MAX_NDIM];
     int64_t strides[PC_MAX_NDIM];
