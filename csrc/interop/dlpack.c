@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interop/bools.h"
 #include "interop/dlpack.h"
 #include "paddle_c/ops.h"
 
@@ -329,7 +330,27 @@ static pc_status import_dltensor(const DLTensor *dl, bool readonly, bool allow_c
             return pc_error_set(PC_ERR_BUFFER, "the DLPack tensor's extent overflows");
         }
     }
-    char *first = (char *)dl->data + dl->byte_offset;
+    /* [Why the address arithmetic is checked] data, byte_offset and the strides come from
+     * another library (or a hand-made capsule): the bytes from first + lo to first + hi + item
+     * must be an address range that exists before any pointer is formed from them. */
+    if (dl->data == NULL) {
+        return pc_error_set(PC_ERR_BUFFER, "the DLPack tensor has %lld elements but NULL data",
+                            (long long)size);
+    }
+    int64_t nbytes;
+    uintptr_t addr;
+    uintptr_t end;
+    const uintptr_t below = (uintptr_t)0 - (uintptr_t)lo; /* lo <= 0 */
+    if (dl->byte_offset > (uint64_t)INT64_MAX || __builtin_sub_overflow(hi, lo, &nbytes) ||
+        __builtin_add_overflow(nbytes, item, &nbytes) ||
+        __builtin_add_overflow((uintptr_t)dl->data, (uintptr_t)dl->byte_offset, &addr) ||
+        addr < below || __builtin_add_overflow(addr - below, (uintptr_t)nbytes, &end)) {
+        return pc_error_set(PC_ERR_BUFFER, "the DLPack tensor's data pointer, byte_offset "
+                            "(%llu) and extent do not describe an address range",
+                            (unsigned long long)dl->byte_offset);
+    }
+    char *first = (char *)addr;
+    pc_tensor *fixed = NULL; /* bool data normalised to 0 and 1 (interop/bools.h) */
     const int64_t align = element_alignment(dtype);
     bool aligned = (uintptr_t)first % (uintptr_t)align == 0;
     for (int i = 0; i < ndim; i++) {
@@ -343,6 +364,11 @@ static pc_status import_dltensor(const DLTensor *dl, bool readonly, bool allow_c
         st = pc_tensor_empty(ndim, dl->shape, dtype, device, out);
         if (st == PC_OK) {
             copy_elements(*out, first, strides);
+            st = pc_bools_imported(*out, true, &fixed);
+        }
+        if (fixed != NULL) {
+            pc_tensor_free(*out);
+            *out = fixed;
         }
         return st;
     }
@@ -352,15 +378,25 @@ static pc_status import_dltensor(const DLTensor *dl, bool readonly, bool allow_c
         }
     }
     pc_storage *s;
-    st = pc_storage_wrap(device, first + lo, hi - lo + item, readonly, release, owner, &s);
+    st = pc_storage_wrap(device, first + lo, nbytes, readonly, release, owner, &s);
     if (st != PC_OK) {
         return st;
     }
-    st = pc_tensor_view_new(s, dtype, -lo, ndim, dl->shape, strides, out);
-    if (st != PC_OK) {
-        s->release = NULL; /* the caller keeps the producer on failure */
-    } else {
+    pc_tensor *view = NULL;
+    st = pc_tensor_view_new(s, dtype, -lo, ndim, dl->shape, strides, &view);
+    if (st == PC_OK) {
+        st = pc_bools_imported(view, allow_copy, &fixed);
+    }
+    if (st == PC_OK && fixed == NULL) {
+        *out = view;
         *borrowed = true;
+    } else {
+        /* the caller keeps the producer: on failure, and when the bools had to be copied */
+        s->release = NULL;
+        pc_tensor_free(view);
+        if (st == PC_OK) {
+            *out = fixed;
+        }
     }
     pc_storage_decref(s);
     return st;

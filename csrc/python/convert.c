@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "interop/bools.h"
 #include "pcpy.h"
 
 /* ---- scalars ------------------------------------------------------------------------------ */
@@ -244,8 +245,23 @@ static pc_dtype dtype_from_format(const char *fmt, Py_ssize_t itemsize)
     return dt;
 }
 
-/* A tensor viewing `obj`'s buffer (zero copy). Unaligned buffers are copied. New reference, or
- * NULL with an exception. */
+/* Wrap the tensor of an import (`status`, `t`) with its bool bytes normalised to 0 and 1
+ * (interop/bools.h); a normalised tensor is a copy. New reference, or NULL with an exception. */
+static PyObject *imported_result(pcpy_state *st, pc_status status, pc_tensor *t)
+{
+    pc_tensor *fixed = NULL;
+    if (status == PC_OK) {
+        status = pc_bools_imported(t, true, &fixed);
+        if (status != PC_OK || fixed != NULL) {
+            pc_tensor_free(t);
+            t = fixed;
+        }
+    }
+    return pcpy_tensor_result(st, status, t);
+}
+
+/* A tensor viewing `obj`'s buffer (zero copy). Unaligned buffers, and bool buffers holding
+ * bytes other than 0 and 1, are copied. New reference, or NULL with an exception. */
 static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
 {
     Py_buffer *view = PyMem_RawMalloc(sizeof *view);
@@ -327,7 +343,7 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
         }
         PyBuffer_Release(view);
         PyMem_RawFree(view);
-        return pcpy_tensor_result(st, status, t);
+        return imported_result(st, status, t);
     }
     status = pc_storage_wrap(pc_device_cpu(), (char *)view->buf + lo, hi - lo + view->itemsize,
                              view->readonly != 0, release_buffer, view, &s);
@@ -338,7 +354,7 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
     }
     status = pc_tensor_view_new(s, dt, -lo, ndim, shape, strides, &t);
     pc_storage_decref(s); /* the tensor holds the storage now (or it is released here) */
-    return pcpy_tensor_result(st, status, t);
+    return imported_result(st, status, t);
 }
 
 /* ---- nested sequences ----------------------------------------------------------------------- */
@@ -780,8 +796,14 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
     if (t == NULL) {
         return NULL;
     }
-    /* a zero-copy view unless from_buffer had to copy an unaligned buffer */
+    /* a zero-copy view unless from_buffer had to copy (an unaligned buffer, or bool bytes
+     * other than 0 and 1) */
     const bool fresh = pcpy_tensor_get(t)->storage->release == NULL;
+    if (copy == 0 && fresh && pcpy_tensor_get(t)->size > 0) {
+        Py_DECREF(t);
+        return copy_refused("an unaligned buffer, or bool data holding bytes other than 0 and "
+                            "1,");
+    }
     if (copy == -1 && !fresh) {
         const int value = is_numpy_scalar(obj, pcpy_tensor_get(t));
         if (value < 0) {

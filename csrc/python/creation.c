@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "interop/bools.h"
 #include "pcpy.h"
 
 #define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
@@ -530,41 +531,63 @@ static PyObject *fn_from_dlpack(PyObject *mod, PyObject *const *args, Py_ssize_t
                             (a[1] != NULL && a[1] != Py_None) ? &dev : NULL, copy);
 }
 
-/* Unpickling: _from_bytes(data, dtype_name, shape) -> a new tensor holding a copy of data. */
+/* Unpickling: _from_bytes(data, dtype_name, shape) -> a new tensor holding a copy of data.
+ * A pickle is untrusted input: the shape is checked against the data before anything is
+ * allocated, and bool bytes are normalised (interop/bools.h). */
 static PyObject *fn_from_bytes(PyObject *mod, PyObject *args)
 {
-    const char *buf;
-    Py_ssize_t len;
+    Py_buffer data;
     const char *name;
     PyObject *shape_obj;
-    if (!PyArg_ParseTuple(args, "y#sO:_from_bytes", &buf, &len, &name, &shape_obj)) {
+    if (!PyArg_ParseTuple(args, "y*sO:_from_bytes", &data, &name, &shape_obj)) {
         return NULL;
     }
     pcpy_state *st = pcpy_state_from_module(mod);
     const pc_dtype dt = pc_dtype_from_name(name);
+    int64_t shape[PC_MAX_NDIM];
+    int64_t size = 0;
+    pc_tensor *t = NULL;
+    pc_tensor *fixed = NULL;
+    PyObject *res = NULL;
     if (dt == PC_DTYPE_INVALID) {
         PyErr_Format(PyExc_ValueError, "_from_bytes: unknown dtype '%s'", name);
-        return NULL;
+        goto done;
     }
-    int64_t shape[PC_MAX_NDIM];
     const int ndim = pcpy_shape_from_py(shape_obj, shape);
     if (ndim < 0) {
-        return NULL;
+        goto done;
     }
-    pc_tensor *t;
-    pc_status s = pc_tensor_empty(ndim, shape, dt, pc_device_cpu(), &t);
-    if (s != PC_OK) {
-        return pcpy_raise(s);
+    pc_status s = pc_shape_size(ndim, shape, pc_dtype_itemsize(dt), &size);
+    if (s == PC_OK && (int64_t)data.len != size * pc_dtype_itemsize(dt)) {
+        PyErr_Format(PyExc_ValueError, "_from_bytes: %zd bytes of data do not match the shape "
+                     "(%lld elements of %s)", data.len, (long long)size, name);
+        goto done;
     }
-    if ((int64_t)len != t->size * pc_dtype_itemsize(dt)) {
+    if (s == PC_OK) {
+        s = pc_tensor_empty(ndim, shape, dt, pc_device_cpu(), &t);
+    }
+    if (s == PC_OK && data.len > 0) {
+        PyThreadState *ts = pcpy_release_gil(size);
+        memcpy(t->data, data.buf, (size_t)data.len);
+        pcpy_restore_gil(ts);
+    }
+    if (s == PC_OK) {
+        s = pc_bools_imported(t, true, &fixed);
+    }
+    if (s == PC_OK && fixed != NULL) {
         pc_tensor_free(t);
-        PyErr_SetString(PyExc_ValueError, "_from_bytes: the data does not match the shape");
-        return NULL;
+        t = fixed;
     }
-    if (len > 0) {
-        memcpy(t->data, buf, (size_t)len);
+    if (s != PC_OK) {
+        pcpy_raise(s);
+        goto done;
     }
-    return pcpy_tensor_wrap(st, t);
+    res = pcpy_tensor_wrap(st, t); /* takes t, also on failure */
+    t = NULL;
+done:
+    pc_tensor_free(t);
+    PyBuffer_Release(&data);
+    return res;
 }
 
 PyMethodDef pcpy_creation_methods[] = {
