@@ -62,10 +62,17 @@ static bool scalar_is_integer(const pc_scalar *s)
     return s->dtype == PC_BOOL || s->dtype == PC_INT64 || s->dtype == PC_UINT64;
 }
 
-static int64_t scalar_int(const pc_scalar *s)
+static __int128 scalar_int(const pc_scalar *s)
 {
-    return s->dtype == PC_BOOL ? (int64_t)s->v.b : s->dtype == PC_INT64 ? s->v.i
-                                                                        : (int64_t)s->v.u;
+    return s->dtype == PC_BOOL ? (__int128)s->v.b : s->dtype == PC_INT64 ? (__int128)s->v.i
+                                                                         : (__int128)s->v.u;
+}
+
+/* The int64 nearest to a finite double (the integer kernels' start and step for float
+ * arguments; a float beyond int64 gives values no integer dtype holds anyway). */
+static int64_t saturated_int64(double v)
+{
+    return v >= 0x1p63 ? INT64_MAX : v < -0x1p63 ? INT64_MIN : (int64_t)v;
 }
 
 static pc_status run_range(pc_op op, const pc_range_params *p, int64_t n, pc_dtype dtype,
@@ -97,16 +104,18 @@ pc_status pc_arange(const pc_scalar *start, const pc_scalar *stop, const pc_scal
     pc_range_params p;
     memset(&p, 0, sizeof p);
     int64_t n;
-    if (scalar_is_integer(start) && scalar_is_integer(stop) && scalar_is_integer(step) &&
-        start->dtype != PC_UINT64 && stop->dtype != PC_UINT64 && step->dtype != PC_UINT64) {
-        const int64_t a = scalar_int(start);
-        const int64_t b = scalar_int(stop);
-        const int64_t s = scalar_int(step);
+    if (scalar_is_integer(start) && scalar_is_integer(stop) && scalar_is_integer(step)) {
+        /* [Why arange counts in 128 bits] start, stop and step are each int64 or uint64, so the
+         * span and every value lie within +-2**65: exact in __int128. The kernels compute
+         * start + i * step modulo 2**64, so the values' bit patterns are exact in int64 and
+         * in uint64 alike; which of the two holds them is decided here. */
+        const __int128 a = scalar_int(start);
+        const __int128 b = scalar_int(stop);
+        const __int128 s = scalar_int(step);
         if (s == 0) {
             return pc_error_set(PC_ERR_VALUE, "arange: step must not be zero");
         }
-        /* ceil((b - a) / s) in 128-bit arithmetic: no overflow for any int64 inputs */
-        const __int128 span = (__int128)b - (__int128)a;
+        const __int128 span = b - a;
         __int128 q = span / s;
         if (span % s != 0 && ((span < 0) == (s < 0))) {
             q += 1;
@@ -115,8 +124,22 @@ pc_status pc_arange(const pc_scalar *start, const pc_scalar *stop, const pc_scal
             return pc_error_set(PC_ERR_VALUE, "arange: too many elements");
         }
         n = q > 0 ? (int64_t)q : 0;
-        p.istart = a;
-        p.istep = s;
+        const __int128 last = n > 0 ? a + (n - 1) * s : a;
+        const __int128 lo = n > 0 && last < a ? last : a;
+        const __int128 hi = n > 0 && last > a ? last : a;
+        if (dtype == PC_DTYPE_INVALID) {
+            const bool fits_int64 = lo >= INT64_MIN && hi <= INT64_MAX;
+            const bool fits_uint64 = lo >= 0 && hi <= (__int128)UINT64_MAX;
+            if (n > 0 && !fits_int64 && !fits_uint64) {
+                return pc_error_set(PC_ERR_OVERFLOW, "arange: the values run from %s%llu to "
+                                    "%llu, beyond what int64 or uint64 holds",
+                                    lo < 0 ? "-" : "", (unsigned long long)(lo < 0 ? -lo : lo),
+                                    (unsigned long long)hi);
+            }
+            dtype = n == 0 || fits_int64 ? PC_INT64 : PC_UINT64;
+        }
+        p.istart = (int64_t)(uint64_t)a;
+        p.istep = (int64_t)(uint64_t)s;
         p.start[0] = (double)a;
         p.step[0] = (double)s;
     } else {
@@ -136,8 +159,11 @@ pc_status pc_arange(const pc_scalar *start, const pc_scalar *stop, const pc_scal
         n = len > 0 ? (int64_t)len : 0;
         p.start[0] = a;
         p.step[0] = s;
-        p.istart = (int64_t)a;
-        p.istep = (int64_t)s;
+        p.istart = saturated_int64(a);
+        p.istep = saturated_int64(s);
+        if (dtype == PC_DTYPE_INVALID) {
+            dtype = PC_DEFAULT_FLOAT;
+        }
     }
     return run_range(PC_OP_ARANGE, &p, n, dtype, device, out);
 }

@@ -269,6 +269,21 @@ static int number_arg(pcpy_state *st, PyObject *obj, const char *what, pc_scalar
     return 0;
 }
 
+/* The element count of arange(start, stop, step) as a work hint (the core computes it exactly). */
+static int64_t arange_work(const pc_scalar *start, const pc_scalar *stop, const pc_scalar *step)
+{
+    double a;
+    double b;
+    double s;
+    if (pc_scalar_store(start, PC_FLOAT64, &a) != PC_OK ||
+        pc_scalar_store(stop, PC_FLOAT64, &b) != PC_OK ||
+        pc_scalar_store(step, PC_FLOAT64, &s) != PC_OK || s == 0.0) {
+        return 0; /* the core reports the problem */
+    }
+    const double n = (b - a) / s;
+    return n >= 0x1p62 ? INT64_MAX : n > 0.0 ? (int64_t)n : 0; /* NaN gives 0 */
+}
+
 static PyObject *fn_arange(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
@@ -296,16 +311,16 @@ static PyObject *fn_arange(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     if (a[2] != NULL && a[2] != Py_None && number_arg(st, a[2], "step", &step) < 0) {
         return NULL;
     }
-    const bool all_int = start.dtype != PC_FLOAT64 && stop.dtype != PC_FLOAT64 &&
-                         step.dtype != PC_FLOAT64;
     pc_dtype dt;
     pc_device dev;
-    if (dtype_device(st, a[3], a[4], all_int ? PC_DEFAULT_INT : PC_DEFAULT_FLOAT,
-                     pc_device_cpu(), &dt, &dev) < 0) {
+    /* no dtype: the core's choice (int64, uint64 for values beyond it, or the default float) */
+    if (dtype_device(st, a[3], a[4], PC_DTYPE_INVALID, pc_device_cpu(), &dt, &dev) < 0) {
         return NULL;
     }
     pc_tensor *t;
+    PyThreadState *ts = pcpy_release_gil(arange_work(&start, &stop, &step));
     pc_status s = pc_arange(&start, &stop, &step, dt, dev, &t);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 

@@ -512,6 +512,12 @@ static int tensor_getbuffer(PyObject *self, Py_buffer *view, int flags)
         PyErr_SetString(PyExc_BufferError, "the tensor is not Fortran-contiguous");
         return -1;
     }
+    if ((flags & PyBUF_ANY_CONTIGUOUS) == PyBUF_ANY_CONTIGUOUS &&
+        !pc_tensor_is_c_contiguous(t) && !(t->flags & PC_FLAG_F_CONTIGUOUS)) {
+        PyErr_SetString(PyExc_BufferError, "the tensor is neither C- nor Fortran-contiguous; "
+                        "call contiguous() first");
+        return -1;
+    }
     view->buf = t->data;
     view->obj = Py_NewRef(self);
     view->len = (Py_ssize_t)(t->size * pc_dtype_itemsize(t->dtype));

@@ -43,7 +43,9 @@ pc_status pc_fill(pc_tensor *dst, const pc_scalar *value);
 pc_status pc_full(int ndim, const int64_t *shape, const pc_scalar *value, pc_dtype dtype,
                   pc_device device, pc_tensor **out);
 
-/* 1-D ranges. arange: ceil((stop - start) / step) elements (ValueError for step 0).
+/* 1-D ranges. arange: ceil((stop - start) / step) elements (ValueError for step 0); integer
+ * arguments are computed exactly, and with dtype PC_DTYPE_INVALID their dtype is int64, or
+ * uint64 when the values go beyond int64 (OverflowError when no integer dtype holds them all).
  * linspace: `num` elements from start to stop (inclusive when `endpoint`). Complex start/stop
  * are allowed for complex dtypes (linspace). */
 pc_status pc_arange(const pc_scalar *start, const pc_scalar *stop, const pc_scalar *step,
