@@ -667,7 +667,9 @@ static PyObject *from_sequence(pcpy_state *st, PyObject *obj, pc_dtype dtype, pc
     Py_DECREF(frozen);
     if (device.type != PC_DEVICE_CPU) {
         pc_tensor *moved;
+        PyThreadState *ts = pcpy_release_gil(out->size);
         status = pc_to_device(out, device, &moved);
+        pcpy_restore_gil(ts);
         pc_tensor_free(out);
         return pcpy_tensor_result(st, status, moved);
     }
@@ -701,6 +703,7 @@ static PyObject *finish(pcpy_state *st, PyObject *tobj, pc_dtype dtype, const pc
         return copy_refused(cast ? "a dtype conversion" : "a device transfer");
     }
     pc_tensor *out;
+    PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status status = pc_astype(t, cast ? dtype : t->dtype, true, &out);
     if (status == PC_OK && move) {
         pc_tensor *moved;
@@ -708,6 +711,7 @@ static PyObject *finish(pcpy_state *st, PyObject *tobj, pc_dtype dtype, const pc
         pc_tensor_free(out);
         out = moved;
     }
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, status, out);
 }
 

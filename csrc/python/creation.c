@@ -111,6 +111,7 @@ static PyObject *make_filled(pcpy_state *st, int ndim, const int64_t *shape, int
 {
     pc_tensor *t;
     pc_status s;
+    PyThreadState *ts = pcpy_release_gil(kind == FILL_EMPTY ? 0 : pcpy_shape_work(ndim, shape));
     if (kind == FILL_EMPTY) {
         s = pc_tensor_empty(ndim, shape, dt, dev, &t);
     } else if (kind == FILL_ZEROS) {
@@ -119,6 +120,7 @@ static PyObject *make_filled(pcpy_state *st, int ndim, const int64_t *shape, int
         const pc_scalar one = {.dtype = PC_INT64, .v.i = 1};
         s = pc_full(ndim, shape, &one, dt, dev, &t);
     }
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 
@@ -213,7 +215,9 @@ static PyObject *fn_full(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     pc_tensor *t;
+    PyThreadState *ts = pcpy_release_gil(pcpy_shape_work(ndim, shape));
     pc_status s = pc_full(ndim, shape, &v, dt, dev, &t);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 
@@ -242,7 +246,9 @@ static PyObject *fn_full_like(PyObject *mod, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     pc_tensor *t;
+    PyThreadState *ts = pcpy_release_gil(x->size);
     pc_status s = pc_full(x->ndim, x->shape, &v, dt, dev, &t);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 
@@ -357,7 +363,9 @@ static PyObject *fn_linspace(PyObject *mod, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     pc_tensor *t;
+    PyThreadState *ts = pcpy_release_gil(num);
     pc_status s = pc_linspace(&start, &stop, num, endpoint != 0, dt, dev, &t);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 
@@ -404,7 +412,10 @@ static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, 
         return NULL;
     }
     pc_tensor *t;
+    const int64_t shape[2] = {rows, cols};
+    PyThreadState *ts = pcpy_release_gil(pcpy_shape_work(2, shape));
     pc_status s = pc_eye(rows, cols, k, dt, dev, &t);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 
@@ -428,7 +439,9 @@ static PyObject *tri(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyO
         return NULL;
     }
     pc_tensor *t;
+    PyThreadState *ts = pcpy_release_gil(pcpy_tensor_get(a[0])->size);
     pc_status s = pc_tri(pcpy_tensor_get(a[0]), k, upper, &t);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, t);
 }
 
@@ -513,7 +526,9 @@ static PyObject *fn_meshgrid(PyObject *mod, PyObject *const *args, Py_ssize_t na
         pc_tensor *out = NULL;
         pc_status s = pc_tensor_restride(t, n, shape, strides, t->offset, &view);
         if (s == PC_OK) {
+            PyThreadState *ts = pcpy_release_gil(view->size);
             s = pc_contiguous_copy(view, &out);
+            pcpy_restore_gil(ts);
             pc_tensor_free(view);
         }
         PyObject *o = pcpy_tensor_result(st, s, out);

@@ -448,7 +448,9 @@ PyObject *pcpy_from_dlpack(pcpy_state *st, PyObject *obj, pc_dtype dtype, const 
         return NULL;
     }
     pc_tensor *out;
+    PyThreadState *ts = pcpy_release_gil(pcpy_tensor_get(res)->size);
     pc_status s = pc_astype(pcpy_tensor_get(res), dtype, true, &out);
+    pcpy_restore_gil(ts);
     Py_DECREF(res);
     return pcpy_tensor_result(st, s, out);
 }

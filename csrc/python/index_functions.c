@@ -203,6 +203,7 @@ static PyObject *do_masked_fill(pcpy_state *st, PyObject *x, PyObject *mask_obj,
         return NULL;
     }
     s = broadcast_pair(pcpy_tensor_get(x), pcpy_tensor_get(m), &xb, &mb);
+    PyThreadState *ts = pcpy_release_gil(xb != NULL ? xb->size : 0);
     if (s == PC_OK) {
         s = pc_contiguous_copy(xb, &out);
     }
@@ -215,6 +216,7 @@ static PyObject *do_masked_fill(pcpy_state *st, PyObject *x, PyObject *mask_obj,
         s = is_scalar ? pc_index_fill(out, 1, &item, &scalar)
                       : pc_index_set(out, 1, &item, pcpy_tensor_get(v));
     }
+    pcpy_restore_gil(ts);
     if (s != PC_OK) {
         pc_tensor_free(out);
         out = NULL;

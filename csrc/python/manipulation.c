@@ -355,7 +355,9 @@ static PyObject *do_flatten(pcpy_state *st, PyObject *x, PyObject *start_obj,
         }
     }
     pc_tensor *out = NULL;
+    PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_reshape(t, n, shape, -1, &out);
+    pcpy_restore_gil(ts);
     return pcpy_manip_finish(st, x, s, out);
 }
 
@@ -658,7 +660,15 @@ static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
     }
     pc_tensor *out = NULL;
     const pc_tensor *t = pcpy_tensor_get(x);
-    PyThreadState *ts = pcpy_release_gil(t->size);
+    /* the work is the result's size: the input's times every repetition */
+    int64_t work = t->size;
+    for (int i = 0; i < n; i++) {
+        if (reps[i] <= 0 || __builtin_mul_overflow(work, reps[i], &work)) {
+            work = reps[i] <= 0 ? 0 : INT64_MAX;
+            break;
+        }
+    }
+    PyThreadState *ts = pcpy_release_gil(work);
     pc_status s = pc_tile(t, n, reps, &out);
     pcpy_restore_gil(ts);
     return pcpy_manip_finish(st, x, s, out);
@@ -696,7 +706,12 @@ static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     }
     pc_tensor *out = NULL;
     const pc_tensor *t = pcpy_tensor_get(x);
-    PyThreadState *ts = pcpy_release_gil(t->size);
+    /* the work is the result's size: known for a count; for a tensor of counts, their sum */
+    int64_t work = INT64_MAX;
+    if (r == NULL && (count <= 0 || !__builtin_mul_overflow(t->size, count, &work))) {
+        work = count <= 0 ? 0 : work;
+    }
+    PyThreadState *ts = pcpy_release_gil(work > t->size ? work : t->size);
     pc_status s = pc_repeat(t, r != NULL ? pcpy_tensor_get(r) : NULL, count, axis, flatten,
                             &out);
     pcpy_restore_gil(ts);

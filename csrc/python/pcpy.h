@@ -114,6 +114,22 @@ static inline void pcpy_restore_gil(PyThreadState *ts)
     }
 }
 
+/* The elements of a shape, as the work hint of a creation or copy of that shape: the product,
+ * saturating at INT64_MAX (a shape the core rejects may give any hint). */
+static inline int64_t pcpy_shape_work(int ndim, const int64_t *shape)
+{
+    int64_t n = 1;
+    for (int i = 0; i < ndim; i++) {
+        if (shape[i] <= 0) {
+            return 0;
+        }
+        if (__builtin_mul_overflow(n, shape[i], &n)) {
+            return INT64_MAX;
+        }
+    }
+    return n;
+}
+
 /* ---- conversions (convert.c) ------------------------------------------------------------ */
 
 /* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a

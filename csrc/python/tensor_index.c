@@ -211,6 +211,34 @@ static PyObject *value_tensor(pcpy_state *st, const pc_tensor *x, PyObject *valu
     return pcpy_asarray(st, value, PC_DTYPE_INVALID, NULL, -1);
 }
 
+/* Write `scalar` (or the tensor `value`) at the parsed index of x. A basic index (integers,
+ * slices, `...`, None) names a view of x: it is taken first, so that the size of what is
+ * written, not of x, decides whether the copy runs without the GIL (x[:] = x[::-1] does;
+ * x[0] = 1 does not pay for it). */
+static pc_status set_parsed(pc_tensor *x, const index_buf *b, const pc_scalar *scalar,
+                            const pc_tensor *value)
+{
+    bool basic = true;
+    for (int i = 0; i < b->n; i++) {
+        basic = basic && b->items[i].kind != PC_INDEX_BOOL && b->items[i].kind != PC_INDEX_TENSOR;
+    }
+    pc_tensor *view = NULL;
+    if (basic) {
+        pc_status s = pc_index_get(x, b->n, b->items, &view);
+        if (s != PC_OK) {
+            return s;
+        }
+    }
+    pc_tensor *dst = basic ? view : x;
+    const int n = basic ? 0 : b->n;
+    PyThreadState *ts = pcpy_release_gil(basic ? view->size : work_hint(x, b));
+    pc_status s = scalar != NULL ? pc_index_fill(dst, n, b->items, scalar)
+                                 : pc_index_set(dst, n, b->items, value);
+    pcpy_restore_gil(ts);
+    pc_tensor_free(view);
+    return s;
+}
+
 static int tensor_setitem(PyObject *self, PyObject *key, PyObject *value)
 {
     if (value == NULL) {
@@ -238,10 +266,8 @@ static int tensor_setitem(PyObject *self, PyObject *key, PyObject *value)
     index_buf b;
     int r = -1;
     if (parse_index(st, key, &b) == 0) {
-        PyThreadState *ts = pcpy_release_gil(work_hint(x, &b));
-        pc_status s = is_scalar ? pc_index_fill(x, b.n, b.items, &scalar)
-                                : pc_index_set(x, b.n, b.items, pcpy_tensor_get(v));
-        pcpy_restore_gil(ts);
+        pc_status s = set_parsed(x, &b, is_scalar ? &scalar : NULL,
+                                 is_scalar ? NULL : pcpy_tensor_get(v));
         r = s == PC_OK ? 0 : pcpy_raise_int(s);
     }
     index_buf_clear(&b);

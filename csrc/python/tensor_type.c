@@ -386,7 +386,9 @@ static PyObject *tensor_to_device(PyObject *self, PyObject *const *args, Py_ssiz
         return Py_NewRef(self);
     }
     pc_tensor *out;
+    PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_to_device(t, dev, &out);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, out);
 }
 
@@ -406,6 +408,7 @@ PyObject *pcpy_astype_impl(pcpy_state *st, PyObject *x, PyObject *dtype_obj, PyO
         return Py_NewRef(x);
     }
     pc_tensor *out;
+    PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_astype(t, dt, true, &out);
     if (s == PC_OK && !pc_device_equal(dev, pc_tensor_device(t))) {
         pc_tensor *moved;
@@ -413,6 +416,7 @@ PyObject *pcpy_astype_impl(pcpy_state *st, PyObject *x, PyObject *dtype_obj, PyO
         pc_tensor_free(out);
         out = moved;
     }
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(st, s, out);
 }
 
@@ -430,11 +434,25 @@ static PyObject *tensor_astype(PyObject *self, PyObject *const *args, Py_ssize_t
 
 /* ---- copies and pickling ---------------------------------------------------------------- */
 
+/* A C-contiguous copy of `t` on the host (from any device), made without the GIL when large. */
+static pc_status host_copy(const pc_tensor *t, pc_tensor **out)
+{
+    PyThreadState *ts = pcpy_release_gil(t->size);
+    pc_status s = pc_device_equal(pc_tensor_device(t), pc_device_cpu())
+                      ? pc_contiguous_copy(t, out)
+                      : pc_to_device(t, pc_device_cpu(), out);
+    pcpy_restore_gil(ts);
+    return s;
+}
+
 static PyObject *tensor_copy(PyObject *self, PyObject *unused)
 {
     (void)unused;
+    const pc_tensor *t = pcpy_tensor_get(self);
     pc_tensor *out;
-    pc_status s = pc_contiguous_copy(pcpy_tensor_get(self), &out);
+    PyThreadState *ts = pcpy_release_gil(t->size);
+    pc_status s = pc_contiguous_copy(t, &out);
+    pcpy_restore_gil(ts);
     return pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, out);
 }
 
@@ -444,20 +462,49 @@ static PyObject *tensor_deepcopy(PyObject *self, PyObject *memo)
     return tensor_copy(self, NULL);
 }
 
+/* The elements of `t` in C order as a new bytes object, copied (from any device) straight into
+ * the bytes' memory, without the GIL when large. New reference. */
+static PyObject *tensor_bytes(const pc_tensor *t)
+{
+    const Py_ssize_t nbytes = (Py_ssize_t)(t->size * pc_dtype_itemsize(t->dtype));
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, nbytes);
+    if (bytes == NULL || nbytes == 0) {
+        return bytes;
+    }
+    pc_tensor *host = NULL;
+    pc_tensor *dst = NULL;
+    pc_storage *s = NULL;
+    PyThreadState *ts = pcpy_release_gil(t->size);
+    pc_status st = pc_device_equal(pc_tensor_device(t), pc_device_cpu())
+                       ? PC_OK
+                       : pc_to_device(t, pc_device_cpu(), &host);
+    if (st == PC_OK) {
+        /* the bytes' memory, ours alone until it is returned, seen as a C-contiguous tensor */
+        st = pc_storage_wrap(pc_device_cpu(), PyBytes_AS_STRING(bytes), nbytes, false, NULL,
+                             NULL, &s);
+    }
+    if (st == PC_OK) {
+        st = pc_tensor_view_new(s, t->dtype, 0, t->ndim, t->shape, NULL, &dst);
+        pc_storage_decref(s);
+    }
+    if (st == PC_OK) {
+        st = pc_copy_into(dst, host != NULL ? host : t);
+    }
+    pc_tensor_free(dst);
+    pc_tensor_free(host);
+    pcpy_restore_gil(ts);
+    if (st != PC_OK) {
+        Py_DECREF(bytes);
+        return pcpy_raise(st);
+    }
+    return bytes;
+}
+
 static PyObject *tensor_reduce(PyObject *self, PyObject *unused)
 {
     (void)unused;
     const pc_tensor *t = pcpy_tensor_get(self);
-    pc_tensor *c = NULL;
-    pc_status s = pc_device_equal(pc_tensor_device(t), pc_device_cpu())
-                      ? pc_contiguous_copy(t, &c)
-                      : pc_to_device(t, pc_device_cpu(), &c);
-    if (s != PC_OK) {
-        return pcpy_raise(s);
-    }
-    PyObject *bytes = PyBytes_FromStringAndSize(c->data,
-                                                (Py_ssize_t)(c->size * pc_dtype_itemsize(c->dtype)));
-    pc_tensor_free(c);
+    PyObject *bytes = tensor_bytes(t);
     if (bytes == NULL) {
         return NULL;
     }
@@ -547,7 +594,9 @@ static PyObject *array_of_cast(PyObject *self, PyObject *dtype_obj, int copy)
         return NULL;
     }
     pc_tensor *c;
+    PyThreadState *ts = pcpy_release_gil(pcpy_tensor_get(self)->size);
     pc_status s = pc_astype(pcpy_tensor_get(self), want, true, &c);
+    pcpy_restore_gil(ts);
     PyObject *cast = pcpy_tensor_result(st, s, c);
     PyObject *np = cast != NULL ? PyImport_ImportModule("numpy") : NULL;
     PyObject *res = np != NULL ? PyObject_CallMethod(np, "asarray", "O", cast) : NULL;
@@ -617,9 +666,7 @@ static PyObject *tensor_numpy(PyObject *self, PyObject *unused)
     const pc_tensor *t = pcpy_tensor_get(self);
     pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
     pc_tensor *c;
-    pc_status s = pc_device_equal(pc_tensor_device(t), pc_device_cpu())
-                      ? pc_contiguous_copy(t, &c)
-                      : pc_to_device(t, pc_device_cpu(), &c);
+    pc_status s = host_copy(t, &c);
     if (s != PC_OK) {
         return pcpy_raise(s);
     }
