@@ -197,3 +197,54 @@ def exchange_api(tensor_type) -> DLPackExchangeAPI:
     capsule = tensor_type.__dlpack_c_exchange_api__
     return ctypes.cast(_get_pointer(capsule, b"dlpack_exchange_api"),
                        POINTER(DLPackExchangeAPI)).contents
+
+
+class RawCapsules:
+    """Capsules with every DLTensor field chosen by hand, valid or not: NULL data, any
+    byte_offset, shapes and strides of any length and value, any ndim. For the importer's
+    hostile-input tests and the fuzzer. Deleter calls are counted in `deleted`; the ctypes
+    objects a capsule points into live as long as this object."""
+
+    def __init__(self):
+        self.deleted = 0
+        self._keep = {}
+
+        def release(m):
+            self.deleted += 1
+
+        self._versioned_deleter = VERSIONED_DELETER(release)
+        self._legacy_deleter = LEGACY_DELETER(release)
+
+    def make(self, *, data=None, shape=(), strides=None, byte_offset=0, ndim=None,
+             dtype=(2, 64, 1), device=(1, 0), flags=0, major=1, legacy=False,
+             null_shape=False):
+        """A capsule; `ndim` defaults to len(shape) (the arrays then hold that many entries,
+        or one when empty); `null_shape` leaves the shape pointer NULL."""
+        n = len(shape) if ndim is None else ndim
+        shape_arr = (c_int64 * max(len(shape), 1))(*shape)
+        strides_arr = None if strides is None else (c_int64 * max(len(strides), 1))(*strides)
+        tensor = DLTensor(data, DLDevice(*device), n, DLDataType(*dtype),
+                          None if null_shape else shape_arr, strides_arr, byte_offset)
+        if legacy:
+            m = DLManagedTensor(tensor, None, self._legacy_deleter)
+            name = LEGACY
+        else:
+            m = DLManagedTensorVersioned(DLPackVersion(major, 0), None, self._versioned_deleter,
+                                         flags, tensor)
+            name = VERSIONED
+        self._keep[len(self._keep)] = (m, shape_arr, strides_arr)
+        return _capsule_new(ctypes.addressof(m), name, _destroy_capsule)
+
+
+class CapsuleProducer:
+    """An object whose __dlpack__ returns a given capsule (for from_dlpack)."""
+
+    def __init__(self, capsule, device=(1, 0)):
+        self.capsule = capsule
+        self.device = device
+
+    def __dlpack_device__(self):
+        return self.device
+
+    def __dlpack__(self, **kwargs):
+        return self.capsule

@@ -267,6 +267,9 @@ static int number_arg(pcpy_state *st, PyObject *obj, const char *what, pc_scalar
         return r == 1 ? 0 : -1;
     }
     if (fill_value(st, obj, out, &implied) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            return -1; /* an int beyond every integer dtype */
+        }
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "%s must be a number, not %s", what,
                      Py_TYPE(obj)->tp_name);
