@@ -2,6 +2,7 @@
 #
 #   make demo   virtual environment + dependencies + build, then a tour of the library
 #   make test   the same set-up, then the test suite and the sanitizer build's test run
+#   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
 # Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
 
@@ -13,7 +14,8 @@ ASAN_SITE := build/asan-site
 
 CUDA_BUILD := build/cuda-check
 
-.PHONY: demo test venv build test-fast sanitize cuda-check bench conformance clean
+.PHONY: demo test venv build test-fast asan-site sanitize fuzz fuzz-sanitize cuda-check bench \
+	conformance clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -42,15 +44,30 @@ test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
-sanitize: $(VENV)/.build-deps
-	rm -rf $(ASAN_SITE)
-	$(PIP) install -q --no-build-isolation --no-deps --target $(ASAN_SITE) \
-	    -C cmake.define.PC_SANITIZE=ON -C build-dir=build/asan .
-	PYTHONPATH=$(ASAN_SITE) PYTHONMALLOC=malloc \
+# (the brief fuzzing run of tests/fuzz included)
+ASAN_ENV = PYTHONPATH=$(ASAN_SITE) PYTHONMALLOC=malloc \
 	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	PC_SANITIZER_RUN=1 $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider
+	PC_SANITIZER_RUN=1
+
+asan-site: $(VENV)/.build-deps
+	rm -rf $(ASAN_SITE)
+	$(PIP) install -q --no-build-isolation --no-deps --target $(ASAN_SITE) \
+	    -C cmake.define.PC_SANITIZE=ON -C build-dir=build/asan .
+
+sanitize: asan-site
+	$(ASAN_ENV) $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider
+
+# The fuzzing targets of tests/fuzz for FUZZ_SECONDS in all (split between the targets), on
+# the normal build (fuzz) or the ASan + UBSan one (fuzz-sanitize).
+FUZZ_SECONDS ?= 600
+
+fuzz: build
+	$(PY) tests/fuzz/run.py --seconds $(FUZZ_SECONDS)
+
+fuzz-sanitize: asan-site
+	$(ASAN_ENV) $(PY) tests/fuzz/run.py --seconds $(FUZZ_SECONDS)
 
 # The CUDA backend compiled wherever nvcc exists, and its tests run against that build (they
 # skip when no GPU is present). Elsewhere this says so and succeeds.
