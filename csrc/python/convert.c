@@ -273,7 +273,8 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
         return NULL;
     }
     const pc_dtype dt = dtype_from_format(view->format, view->itemsize);
-    if (dt == PC_DTYPE_INVALID || view->ndim > PC_MAX_NDIM || view->suboffsets != NULL) {
+    if (dt == PC_DTYPE_INVALID || view->ndim < 0 || view->ndim > PC_MAX_NDIM ||
+        view->suboffsets != NULL) {
         PyErr_Format(PyExc_TypeError, "cannot convert a buffer of format '%s' (item size %zd) "
                      "to a paddle_c dtype", view->format ? view->format : "B", view->itemsize);
         PyBuffer_Release(view);
@@ -293,17 +294,29 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
     } else {
         pc_shape_c_strides(ndim, shape, (int)view->itemsize, strides);
     }
-    /* lowest and highest byte the view touches */
+    /* lowest and highest byte the view touches, with the arithmetic checked: the numbers come
+     * from the exporter */
     int64_t lo = 0;
     int64_t hi = 0;
-    int64_t size = 1;
-    for (int i = 0; i < ndim; i++) {
-        size *= shape[i];
-        if (shape[i] > 0) {
-            const int64_t span = (shape[i] - 1) * strides[i];
-            lo += span < 0 ? span : 0;
-            hi += span > 0 ? span : 0;
+    int64_t size = 0;
+    pc_status status = pc_shape_size(ndim, shape, (int)view->itemsize, &size);
+    for (int i = 0; status == PC_OK && i < ndim; i++) {
+        int64_t span = 0;
+        if (shape[i] > 0 && (__builtin_mul_overflow(shape[i] - 1, strides[i], &span) ||
+                             __builtin_add_overflow(lo, span < 0 ? span : 0, &lo) ||
+                             __builtin_add_overflow(hi, span > 0 ? span : 0, &hi))) {
+            status = pc_error_set(PC_ERR_BUFFER, "the buffer's strides overflow");
         }
+    }
+    int64_t extent = 0;
+    if (status == PC_OK && (__builtin_sub_overflow(hi, lo, &extent) ||
+                            __builtin_add_overflow(extent, (int64_t)view->itemsize, &extent))) {
+        status = pc_error_set(PC_ERR_BUFFER, "the buffer's strides overflow");
+    }
+    if (status != PC_OK) {
+        PyBuffer_Release(view);
+        PyMem_RawFree(view);
+        return pcpy_raise(status);
     }
     const int align = pc_dtype_kind(dt) == PC_KIND_COMPLEX ? (int)view->itemsize / 2
                                                            : (int)view->itemsize;
@@ -314,7 +327,6 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
 
     pc_storage *s = NULL;
     pc_tensor *t = NULL;
-    pc_status status;
     if (size == 0) {
         status = pc_tensor_empty(ndim, shape, dt, pc_device_cpu(), &t);
         PyBuffer_Release(view);
@@ -345,7 +357,7 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
         PyMem_RawFree(view);
         return imported_result(st, status, t);
     }
-    status = pc_storage_wrap(pc_device_cpu(), (char *)view->buf + lo, hi - lo + view->itemsize,
+    status = pc_storage_wrap(pc_device_cpu(), (char *)view->buf + lo, extent,
                              view->readonly != 0, release_buffer, view, &s);
     if (status != PC_OK) {
         PyBuffer_Release(view);
