@@ -21,60 +21,13 @@ from dataclasses import dataclass
 
 TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 
-# Names every snippet sees. The hostile helpers run Python code from inside paddle_c's reading
-# of a sequence: they empty or grow the list that is being read.
+# Names every snippet sees: the hostile objects (hostile_objects.py) among them.
 PRELUDE = r'''
 import gc, pickle, sys
 import numpy as np
 import paddle_c as pc
 sys.path.insert(0, TESTS_DIR)
-
-class ClearOnIndex:
-    """An integer whose __index__ empties `seq` (and collects the garbage) first."""
-    def __init__(self, seq, value):
-        self.seq, self.value = seq, value
-    def __index__(self):
-        self.seq.clear()
-        gc.collect()
-        return self.value
-
-class GrowOnIndex(ClearOnIndex):
-    def __index__(self):
-        self.seq.extend([1] * 100)
-        return self.value
-
-class ClearOnArray:
-    """An array-like whose __array__ empties `seq` first."""
-    def __init__(self, seq, value):
-        self.seq, self.value = seq, value
-    def __array__(self, dtype=None, copy=None):
-        self.seq.clear()
-        gc.collect()
-        return np.asarray(self.value)
-
-class GrowOnArray(ClearOnArray):
-    """An array-like whose __array__ grows `target` from its `when`-th call on."""
-    def __init__(self, target, value, when=1):
-        self.seq, self.value, self.when, self.calls = target, value, when, 0
-    def __array__(self, dtype=None, copy=None):
-        self.calls += 1
-        if self.calls >= self.when:
-            self.seq.extend([1.0] * 10000)
-        return np.asarray(self.value)
-
-def hostile(kind, value, *rest):
-    """A list [item, *rest] whose first item, when converted, clears or grows the list."""
-    seq = []
-    seq.append(kind(seq, value))
-    seq.extend(rest)
-    return seq
-
-def middle(kind, value, first, last):
-    """A list [first, item, last] whose middle item clears or grows the list."""
-    seq = [first]
-    seq.append(kind(seq, value))
-    seq.append(last)
-    return seq
+from hostile_objects import *
 '''
 
 _WORKER = r'''

@@ -1,10 +1,10 @@
 """Hostile input never crashes: regression tests for inputs that once crashed or hung.
 
 Each crashing input runs in a child process (hostile_child.py), so a segfault, a sanitizer
-report or a hang fails its own test. The child sees PRELUDE's helpers: `hostile(kind, value,
-*rest)` and `middle(kind, value, first, last)` build lists holding an item whose __index__
-(ClearOnIndex, GrowOnIndex) or __array__ (ClearOnArray, GrowOnArray) empties or grows that
-very list while paddle_c reads it. paddle_c reads a snapshot taken before any item's code runs,
+report or a hang fails its own test. The child sees the objects of hostile_objects.py:
+`hostile(kind, value, *rest)` and `middle(kind, value, first, last)` build lists holding an
+item whose __index__ (ClearOnIndex, GrowOnIndex) or __array__ (ClearOnArray, GrowOnArray)
+empties or grows that very list while paddle_c reads it. paddle_c reads a snapshot taken before any item's code runs,
 so the right result is the one for the list as it was when the call began.
 
 Wrong answers that never crashed (bool bytes, arange beyond int64, buffer flags) are checked
@@ -155,24 +155,13 @@ def test_sequence_grown_before_it_is_read_is_ragged(child):
 
 # ---- recursion and endless sequences --------------------------------------------------------
 
-SELF_SEQUENCE = """
-class S:
-    def __len__(self):
-        return 1
-    def __getitem__(self, i):
-        if i:
-            raise IndexError(i)
-        return self
-"""
-
-
 def test_list_containing_itself(child):
     expect_error(child, "s = []\ns.append(s)\npc.asarray(s)", "ValueError", "levels deep")
 
 
 def test_sequence_whose_item_is_itself(child):
-    expect_error(child, SELF_SEQUENCE + "pc.asarray(S())", "ValueError", "levels deep")
-    expect_error(child, SELF_SEQUENCE + "pc.asarray([S(), S()])", "ValueError", "levels deep")
+    expect_error(child, "pc.asarray(SelfSeq())", "ValueError", "levels deep")
+    expect_error(child, "pc.asarray([SelfSeq(), SelfSeq()])", "ValueError", "levels deep")
 
 
 def test_nesting_depth_bound(child):
@@ -182,16 +171,12 @@ def test_nesting_depth_bound(child):
 
 
 def test_getitem_without_len_is_refused(child):
-    cls = "class G:\n    def __getitem__(self, i):\n        return 1\n"
-    expect_error(child, cls + "pc.asarray(G())", "TypeError", "no __len__", timeout=30)
-    expect_error(child, cls + "pc.asarray([G(), G()])", "TypeError", "no __len__", timeout=30)
+    expect_error(child, "pc.asarray(NoLen())", "TypeError", "no __len__", timeout=30)
+    expect_error(child, "pc.asarray([NoLen(), NoLen()])", "TypeError", "no __len__", timeout=30)
 
 
 def test_sequence_shorter_than_its_len(child):
-    cls = ("class L:\n    def __len__(self):\n        return 3\n"
-           "    def __getitem__(self, i):\n        if i:\n            raise IndexError(i)\n"
-           "        return 1.0\n")
-    expect_error(child, cls + "pc.asarray(L())", "ValueError", "changed its length")
+    expect_error(child, "pc.asarray(LyingLen())", "ValueError", "changed its length")
 
 
 def test_generic_sequences_still_convert(child):

@@ -13,7 +13,6 @@ and by run.py (`make fuzz`: each target in its own process for a time budget).
 
 from __future__ import annotations
 
-import gc
 import io
 import math
 import pickle
@@ -24,6 +23,8 @@ from hypothesis import assume, strategies as st
 
 import paddle_c as pc
 from dlpack_ctypes import CapsuleProducer, RawCapsules
+from hostile_objects import (ClearOnArray, ClearOnIndex, GrowOnArray, GrowOnIndex, LyingLen,
+                             NoLen, SelfSeq, Seq)
 
 #: the exceptions that count as a clean refusal of bad input
 CLEAN = (ValueError, TypeError, IndexError, OverflowError, MemoryError, BufferError,
@@ -38,74 +39,7 @@ def clean_call(fn, *args, **kwargs):
         return False, e
 
 
-# ---- hostile objects ---------------------------------------------------------------------------
-
-class ClearOnIndex:
-    """An integer whose __index__ empties `target` first."""
-
-    def __init__(self, target, value):
-        self.target, self.value = target, value
-
-    def __index__(self):
-        self.target.clear()
-        gc.collect(0)
-        return self.value
-
-
-class GrowOnIndex(ClearOnIndex):
-    def __index__(self):
-        self.target.extend([1] * 70)
-        return self.value
-
-
-class ClearOnArray:
-    """An array-like whose __array__ empties `target` first."""
-
-    def __init__(self, target, value):
-        self.target, self.value = target, value
-
-    def __array__(self, dtype=None, copy=None):
-        self.target.clear()
-        gc.collect(0)
-        return np.asarray(self.value)
-
-
-class GrowOnArray(ClearOnArray):
-    def __array__(self, dtype=None, copy=None):
-        self.target.extend([self.value] * 50)
-        return np.asarray(self.value)
-
-
-class NoLen:
-    """__getitem__ without __len__: iterating it never ends."""
-
-    def __getitem__(self, i):
-        return 1.0
-
-
-class SelfSeq:
-    """A sequence of one item: itself."""
-
-    def __len__(self):
-        return 1
-
-    def __getitem__(self, i):
-        if i:
-            raise IndexError(i)
-        return self
-
-
-class LyingLen:
-    """len() says 3, indexing stops after 1."""
-
-    def __len__(self):
-        return 3
-
-    def __getitem__(self, i):
-        if i:
-            raise IndexError(i)
-        return 1.0
-
+# ---- hostile objects (hostile_objects.py) ------------------------------------------------------
 
 HOSTILE_INT = {"clear": ClearOnIndex, "grow": GrowOnIndex}
 HOSTILE_ARRAY = {"clear": ClearOnArray, "grow": GrowOnArray}
@@ -145,19 +79,6 @@ def nested_recipes(max_leaves=40):
         lambda kids: st.tuples(st.sampled_from(["list", "list", "tuple", "seq"]),
                                st.lists(kids, max_size=5)),
         max_leaves=max_leaves)
-
-
-class Seq:
-    """A plain sequence (neither list nor tuple) with __len__ and __getitem__."""
-
-    def __init__(self, items):
-        self.items = items
-
-    def __len__(self):
-        return len(self.items)
-
-    def __getitem__(self, i):
-        return self.items[i]
 
 
 def build_nested(recipe):
