@@ -10,7 +10,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check
-ASAN_SITE := build/asan-site
+ASAN_SITE := $(abspath build/asan-site)
 
 CUDA_BUILD := build/cuda-check
 
