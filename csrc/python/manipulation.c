@@ -398,6 +398,18 @@ static PyObject *fn_is_contiguous(PyObject *mod, PyObject *const *args, Py_ssize
 
 /* ---- joining and splitting ---------------------------------------------------------------- */
 
+/* The elements of n operands together, saturating at INT64_MAX: the work of concat and stack. */
+static int64_t total_size(Py_ssize_t n, const pc_tensor **ts)
+{
+    int64_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (__builtin_add_overflow(total, ts[i]->size, &total)) {
+            return INT64_MAX;
+        }
+    }
+    return total;
+}
+
 static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
@@ -422,7 +434,7 @@ static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
             PyErr_SetString(PyExc_ValueError, "concat: too many tensors");
         } else {
             pc_tensor *out = NULL;
-            PyThreadState *tstate = pcpy_release_gil(n > 0 ? ts[0]->size * n : 0);
+            PyThreadState *tstate = pcpy_release_gil(total_size(n, ts));
             pc_status s = pc_concat((int)n, ts, axis, flatten, &out);
             pcpy_restore_gil(tstate);
             res = pcpy_tensor_result(st, s, out);
@@ -455,7 +467,7 @@ static PyObject *fn_stack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
             PyErr_SetString(PyExc_ValueError, "stack: too many tensors");
         } else {
             pc_tensor *out = NULL;
-            PyThreadState *tstate = pcpy_release_gil(n > 0 ? ts[0]->size * n : 0);
+            PyThreadState *tstate = pcpy_release_gil(total_size(n, ts));
             pc_status s = pc_stack((int)n, ts, axis, &out);
             pcpy_restore_gil(tstate);
             res = pcpy_tensor_result(st, s, out);
