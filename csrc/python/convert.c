@@ -371,16 +371,19 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
 
 /* ---- nested sequences ----------------------------------------------------------------------- */
 
-/* [Why nested data is frozen first] Converting [[1, a], b] runs Python code: a's __array__ or
- * __dlpack__, a sequence's __len__ and __getitem__. That code may change any list of the
- * nesting, including one already measured. So the conversion first makes a frozen copy of the
- * nesting, running every item's code once: each level becomes a tuple snapshot
- * (pcpy_seq_snapshot) and each leaf that is not a Python scalar becomes a Tensor. The passes
- * that follow (shape, kinds, fill) read only the frozen copy and run no Python code, so the
- * shape they check is the shape they write. The copy is at most PC_MAX_NDIM levels deep: a
- * sequence that contains itself is a ValueError (as in NumPy), not a stack overflow. Lists and
- * tuples are levels; so is any other object with __len__ and __getitem__ that offers no array
- * interface (buffer, __dlpack__, __array__). */
+/* [Why nested data is read in place or frozen first] Converting [[1, a], b] may run Python
+ * code: a's __array__ or __dlpack__, a sequence's __len__ and __getitem__. That code may change
+ * any list of the nesting, including one already measured, and the passes that measure it
+ * (shape, kinds) and fill the result must see one and the same nesting. Plain nesting - lists
+ * and tuples whose leaves are Python scalars and Tensors, the common case - runs no Python code
+ * while it is read (nothing is allocated that could start the garbage collector either), so it
+ * cannot change: it is measured and filled in place, in two passes. Anything else is frozen
+ * first, running every item's code once: each level becomes a tuple snapshot
+ * (pcpy_seq_snapshot) and each leaf that is not a Python scalar becomes a Tensor; the frozen
+ * copy is plain, and it is what the passes read. The nesting is at most PC_MAX_NDIM levels deep:
+ * a sequence that contains itself is a ValueError (as in NumPy), not a stack overflow. Lists
+ * and tuples are levels; so is any other object with __len__ and __getitem__ that offers no
+ * array interface (buffer, __dlpack__, __array__). */
 
 typedef struct seq_info {
     int ndim;                   /* dimensions contributed by the nesting */
@@ -391,8 +394,24 @@ typedef struct seq_info {
     pc_dtype tensor_dtype;      /* promotion of the tensor leaves */
 } seq_info;
 
-/* A level of a frozen nesting (leaves are Python scalars or Tensors, never tuples). */
-static bool is_level(PyObject *o) { return PyTuple_Check(o); }
+/* A level of plain nesting: a list or a tuple (read in place, through ob_item). */
+static bool is_level(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
+
+static PyObject *level_item(PyObject *o, Py_ssize_t i)
+{
+    return PyList_Check(o) ? PyList_GET_ITEM(o, i) : PyTuple_GET_ITEM(o, i);
+}
+
+/* What measure() returns when the nesting is not plain and must be frozen first. */
+enum { NOT_PLAIN = 1 };
+
+static int too_deep(void)
+{
+    PyErr_Format(PyExc_ValueError, "the nested sequence is more than %d levels deep (a tensor "
+                 "has at most %d dimensions; does a sequence contain itself?)", PC_MAX_NDIM,
+                 PC_MAX_NDIM);
+    return -1;
+}
 
 /* An object that converts as an array (tensor, buffer, DLPack or __array__ producer). */
 static bool is_array_like(pcpy_state *st, PyObject *o)
@@ -432,9 +451,7 @@ static PyObject *freeze_item(pcpy_state *st, PyObject *o, int depth)
 static PyObject *freeze(pcpy_state *st, PyObject *seq, int depth)
 {
     if (depth >= PC_MAX_NDIM) {
-        PyErr_Format(PyExc_ValueError, "the nested sequence is more than %d levels deep (a "
-                     "tensor has at most %d dimensions; does a sequence contain itself?)",
-                     PC_MAX_NDIM, PC_MAX_NDIM);
+        too_deep();
         return NULL;
     }
     PyObject *snap = pcpy_seq_snapshot(seq);
@@ -477,19 +494,22 @@ static PyObject *freeze(pcpy_state *st, PyObject *seq, int depth)
     return snap;
 }
 
-/* First pass: the shape, following first elements. */
+/* The shape, following first elements: 0, -1 (exception), or NOT_PLAIN. */
 static int discover_shape(pcpy_state *st, PyObject *obj, seq_info *info)
 {
     info->ndim = 0;
     PyObject *o = obj;
     while (is_level(o)) {
-        const Py_ssize_t n = PyTuple_GET_SIZE(o);
+        if (info->ndim >= PC_MAX_NDIM) {
+            return too_deep();
+        }
+        const Py_ssize_t n = Py_SIZE(o);
         info->shape[info->ndim++] = n;
         if (n == 0) {
             info->full_ndim = info->ndim;
             return 0;
         }
-        o = PyTuple_GET_ITEM(o, 0);
+        o = level_item(o, 0);
     }
     info->full_ndim = info->ndim;
     if (pcpy_tensor_check(st, o)) {
@@ -500,8 +520,11 @@ static int discover_shape(pcpy_state *st, PyObject *obj, seq_info *info)
         }
         memcpy(info->shape + info->ndim, lt->shape, (size_t)lt->ndim * sizeof(int64_t));
         info->full_ndim = info->ndim + lt->ndim;
+        return 0;
     }
-    return 0;
+    pc_scalar s;
+    const int r = pcpy_scalar_from_py(o, &s);
+    return r < 0 ? -1 : r == 0 ? NOT_PLAIN : 0;
 }
 
 static int ragged(void)
@@ -511,52 +534,11 @@ static int ragged(void)
     return -1;
 }
 
-/* Second pass: check the shape everywhere and collect the kinds of the leaves. */
-static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
+/* survey() of a Tensor leaf `o`. */
+static int survey_tensor(PyObject *o, int depth, seq_info *info)
 {
-    if (depth < info->ndim) {
-        if (!is_level(o) || PyTuple_GET_SIZE(o) != info->shape[depth]) {
-            return ragged();
-        }
-        const Py_ssize_t n = PyTuple_GET_SIZE(o);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if (survey(st, PyTuple_GET_ITEM(o, i), depth + 1, info) < 0) {
-                return -1;
-            }
-        }
-        return 0;
-    }
-    if (is_level(o)) {
-        return ragged();
-    }
-    pc_scalar s;
-    const int r = pcpy_scalar_from_py(o, &s);
-    if (r < 0) {
-        return -1;
-    }
-    if (r == 1) {
-        if (info->full_ndim != info->ndim) {
-            return ragged();
-        }
-        switch (pcpy_scalar_kind(&s)) {
-        case PC_SCALAR_BOOL:
-            info->has_bool = true;
-            break;
-        case PC_SCALAR_INT:
-            info->has_int = true;
-            info->has_big_int = info->has_big_int || s.dtype == PC_UINT64;
-            break;
-        case PC_SCALAR_FLOAT:
-            info->has_float = true;
-            break;
-        default:
-            info->has_complex = true;
-            break;
-        }
-        return 0;
-    }
     const pc_tensor *lt = pcpy_tensor_get(o);
-    int ok = lt->ndim == info->full_ndim - info->ndim;
+    int ok = depth == info->ndim && lt->ndim == info->full_ndim - info->ndim;
     for (int i = 0; ok && i < lt->ndim; i++) {
         ok = lt->shape[i] == info->shape[info->ndim + i];
     }
@@ -566,14 +548,68 @@ static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
     if (!info->has_tensor) {
         info->tensor_dtype = lt->dtype;
         info->has_tensor = true;
-    } else {
-        pc_dtype d;
-        if (pc_promote_checked(info->tensor_dtype, lt->dtype, &d) != PC_OK) {
-            return pcpy_raise_int(PC_ERR_TYPE);
+        return 0;
+    }
+    pc_dtype d;
+    if (pc_promote_checked(info->tensor_dtype, lt->dtype, &d) != PC_OK) {
+        return pcpy_raise_int(PC_ERR_TYPE);
+    }
+    info->tensor_dtype = d;
+    return 0;
+}
+
+/* Check the shape everywhere and collect the kinds of the leaves: 0, -1 (exception), or
+ * NOT_PLAIN at the first item that is neither a level, a Python scalar nor a Tensor. */
+static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
+{
+    if (is_level(o)) {
+        if (depth >= info->ndim || Py_SIZE(o) != info->shape[depth]) {
+            return ragged();
         }
-        info->tensor_dtype = d;
+        const Py_ssize_t n = Py_SIZE(o);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const int r = survey(st, level_item(o, i), depth + 1, info);
+            if (r != 0) {
+                return r;
+            }
+        }
+        return 0;
+    }
+    pc_scalar s;
+    const int r = pcpy_scalar_from_py(o, &s); /* before the Tensor check: the common leaf */
+    if (r < 0) {
+        return -1;
+    }
+    if (r == 0) {
+        return pcpy_tensor_check(st, o) ? survey_tensor(o, depth, info) : NOT_PLAIN;
+    }
+    if (depth != info->ndim || info->full_ndim != info->ndim) {
+        return ragged();
+    }
+    switch (pcpy_scalar_kind(&s)) {
+    case PC_SCALAR_BOOL:
+        info->has_bool = true;
+        break;
+    case PC_SCALAR_INT:
+        info->has_int = true;
+        info->has_big_int = info->has_big_int || s.dtype == PC_UINT64;
+        break;
+    case PC_SCALAR_FLOAT:
+        info->has_float = true;
+        break;
+    default:
+        info->has_complex = true;
+        break;
     }
     return 0;
+}
+
+/* Both measuring passes: 0, -1 (exception), or NOT_PLAIN. */
+static int measure(pcpy_state *st, PyObject *obj, seq_info *info)
+{
+    memset(info, 0, sizeof *info);
+    const int r = discover_shape(st, obj, info);
+    return r != 0 ? r : survey(st, obj, 0, info);
 }
 
 static pc_dtype inferred_dtype(const seq_info *info)
@@ -613,10 +649,10 @@ static pc_dtype inferred_dtype(const seq_info *info)
 static int fill(PyObject *o, int depth, const seq_info *info, pc_tensor *out, char *dst)
 {
     if (depth < info->ndim) {
-        const Py_ssize_t n = PyTuple_GET_SIZE(o); /* survey checked it is shape[depth] */
+        const Py_ssize_t n = Py_SIZE(o); /* survey checked it is shape[depth] */
         const int64_t stride = out->strides[depth];
         for (Py_ssize_t i = 0; i < n; i++) {
-            if (fill(PyTuple_GET_ITEM(o, i), depth + 1, info, out, dst + i * stride) < 0) {
+            if (fill(level_item(o, i), depth + 1, info, out, dst + i * stride) < 0) {
                 return -1;
             }
         }
@@ -655,28 +691,33 @@ static int fill(PyObject *o, int depth, const seq_info *info, pc_tensor *out, ch
 
 static PyObject *from_sequence(pcpy_state *st, PyObject *obj, pc_dtype dtype, pc_device device)
 {
-    PyObject *frozen = freeze(st, obj, 0);
-    if (frozen == NULL) {
-        return NULL;
-    }
     seq_info info;
-    memset(&info, 0, sizeof info);
+    PyObject *frozen = NULL;
+    PyObject *src = obj;
     pc_tensor *out = NULL;
-    pc_status status = PC_OK;
-    if (discover_shape(st, frozen, &info) < 0 || survey(st, frozen, 0, &info) < 0) {
+    int r = is_level(obj) ? measure(st, obj, &info) : NOT_PLAIN;
+    if (r == NOT_PLAIN) {
+        frozen = freeze(st, obj, 0);
+        if (frozen == NULL) {
+            return NULL;
+        }
+        src = frozen;
+        r = measure(st, frozen, &info); /* a frozen nesting is plain */
+    }
+    if (r != 0) {
         goto fail;
     }
     const pc_dtype dt = dtype != PC_DTYPE_INVALID ? dtype : inferred_dtype(&info);
     /* built on the CPU, then moved */
-    status = pc_tensor_empty(info.full_ndim, info.shape, dt, pc_device_cpu(), &out);
+    pc_status status = pc_tensor_empty(info.full_ndim, info.shape, dt, pc_device_cpu(), &out);
     if (status != PC_OK) {
         pcpy_raise(status);
         goto fail;
     }
-    if (out->size > 0 && fill(frozen, 0, &info, out, out->data) < 0) {
+    if (out->size > 0 && fill(src, 0, &info, out, out->data) < 0) {
         goto fail;
     }
-    Py_DECREF(frozen);
+    Py_XDECREF(frozen);
     if (device.type != PC_DEVICE_CPU) {
         pc_tensor *moved;
         PyThreadState *ts = pcpy_release_gil(out->size);
@@ -688,7 +729,7 @@ static PyObject *from_sequence(pcpy_state *st, PyObject *obj, pc_dtype dtype, pc
     return pcpy_tensor_wrap(st, out);
 fail:
     pc_tensor_free(out);
-    Py_DECREF(frozen);
+    Py_XDECREF(frozen);
     return NULL;
 }
 
