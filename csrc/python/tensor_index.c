@@ -212,26 +212,26 @@ static PyObject *value_tensor(pcpy_state *st, const pc_tensor *x, PyObject *valu
 }
 
 /* Write `scalar` (or the tensor `value`) at the parsed index of x. A basic index (integers,
- * slices, `...`, None) names a view of x: it is taken first, so that the size of what is
- * written, not of x, decides whether the copy runs without the GIL (x[:] = x[::-1] does;
- * x[0] = 1 does not pay for it). */
+ * slices, `...`, None) into a tensor large enough to matter names a view of x: it is taken
+ * first, so that the size of what is written, not of x, decides whether the copy runs without
+ * the GIL (x[:] = x[::-1] does; x[0] = 1 does not pay for it). */
 static pc_status set_parsed(pc_tensor *x, const index_buf *b, const pc_scalar *scalar,
                             const pc_tensor *value)
 {
-    bool basic = true;
+    bool via_view = x->size >= PCPY_NOGIL_MIN_ELEMENTS;
     for (int i = 0; i < b->n; i++) {
-        basic = basic && b->items[i].kind != PC_INDEX_BOOL && b->items[i].kind != PC_INDEX_TENSOR;
+        via_view = via_view && b->items[i].kind != PC_INDEX_BOOL && b->items[i].kind != PC_INDEX_TENSOR;
     }
     pc_tensor *view = NULL;
-    if (basic) {
+    if (via_view) {
         pc_status s = pc_index_get(x, b->n, b->items, &view);
         if (s != PC_OK) {
             return s;
         }
     }
-    pc_tensor *dst = basic ? view : x;
-    const int n = basic ? 0 : b->n;
-    PyThreadState *ts = pcpy_release_gil(basic ? view->size : work_hint(x, b));
+    pc_tensor *dst = via_view ? view : x;
+    const int n = via_view ? 0 : b->n;
+    PyThreadState *ts = pcpy_release_gil(via_view ? view->size : work_hint(x, b));
     pc_status s = scalar != NULL ? pc_index_fill(dst, n, b->items, scalar)
                                  : pc_index_set(dst, n, b->items, value);
     pcpy_restore_gil(ts);
