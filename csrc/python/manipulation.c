@@ -318,7 +318,8 @@ static PyObject *do_flip(pcpy_state *st, PyObject *x, PyObject *axis_obj)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_flip, "flip", 1, 1, 1, do_flip(st, x, a[1]), "x", "axis")
+/* Paddle's flip(x, axis): the axis may be positional */
+PCPY_MANIP_FN(fn_flip, "flip", 1, 2, 1, do_flip(st, x, a[1]), "x", "axis")
 
 /* flatten(x, start_axis=0, stop_axis=-1): axes [start, stop] merged into one (a view when
  * the strides allow). */
@@ -399,8 +400,9 @@ static PyObject *fn_is_contiguous(PyObject *mod, PyObject *const *args, Py_ssize
 static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
+    /* Paddle's concat(x, axis=0): the axis may be positional (and x= a keyword, an alias) */
     static const char *const names[] = {"arrays", "axis", NULL};
-    static const pcpy_argspec spec = {"concat", names, 1, 1, 1};
+    static const pcpy_argspec spec = {"concat", names, 0, 2, 1};
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
@@ -644,7 +646,10 @@ static PyObject *fn_chunk(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
 {
     int64_t reps[PC_MAX_NDIM];
-    const int n = pcpy_manip_ints_arg(reps_obj, "repetitions", reps, PC_MAX_NDIM);
+    /* Paddle's repeat_times may be a 1-D integer tensor */
+    const int n = pcpy_tensor_check(st, reps_obj)
+                      ? pcpy_manip_shape_arg(st, reps_obj, reps)
+                      : pcpy_manip_ints_arg(reps_obj, "repetitions", reps, PC_MAX_NDIM);
     if (n < 0) {
         Py_DECREF(x);
         return NULL;
@@ -657,7 +662,8 @@ static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_tile, "tile", 2, 2, 2, do_tile(st, x, a[1]), "x", "repetitions")
+/* repetitions is a keyword too: Paddle's tile(x, repeat_times=...) (an alias) */
+PCPY_MANIP_FN(fn_tile, "tile", 1, 2, 2, do_tile(st, x, a[1]), "x", "repetitions")
 
 static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
@@ -722,7 +728,8 @@ static PyObject *do_roll(pcpy_state *st, PyObject *x, PyObject *shift_obj, PyObj
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_roll, "roll", 1, 2, 2, do_roll(st, x, a[1], a[2]), "x", "shift", "axis")
+/* Paddle's roll(x, shifts, axis=None): the axis may be positional (shifts= is an alias) */
+PCPY_MANIP_FN(fn_roll, "roll", 1, 3, 2, do_roll(st, x, a[1], a[2]), "x", "shift", "axis")
 
 PyMethodDef pcpy_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(fn_reshape),
@@ -754,7 +761,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
     {"squeeze", FASTCALL_KW(fn_squeeze),
      "squeeze(x, /, axis)\n--\n\nA view without the given axes of extent 1."},
     {"flip", FASTCALL_KW(fn_flip),
-     "flip(x, /, *, axis=None)\n--\n\nA view with the elements reversed along `axis` (all "
+     "flip(x, /, axis=None)\n--\n\nA view with the elements reversed along `axis` (all "
      "axes by default)."},
     {"flatten", FASTCALL_KW(fn_flatten),
      "flatten(x, start_axis=0, stop_axis=-1, name=None)\n--\n\n"
@@ -764,7 +771,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
     {"is_contiguous", FASTCALL_KW(fn_is_contiguous),
      "is_contiguous(x)\n--\n\nWhether x is C-contiguous."},
     {"concat", FASTCALL_KW(fn_concat),
-     "concat(arrays, /, *, axis=0)\n--\n\nJoin tensors along an existing axis (None: flatten "
+     "concat(arrays, axis=0)\n--\n\nJoin tensors along an existing axis (None: flatten "
      "them first)."},
     {"stack", FASTCALL_KW(fn_stack),
      "stack(arrays, /, *, axis=0)\n--\n\nJoin tensors of one shape along a new axis."},
@@ -776,12 +783,12 @@ PyMethodDef pcpy_manipulation_methods[] = {
     {"chunk", FASTCALL_KW(fn_chunk),
      "chunk(x, chunks, axis=0, name=None)\n--\n\nSplit x into `chunks` equal pieces (views)."},
     {"tile", FASTCALL_KW(fn_tile),
-     "tile(x, repetitions, /)\n--\n\nx repeated along each axis."},
+     "tile(x, /, repetitions)\n--\n\nx repeated along each axis."},
     {"repeat", FASTCALL_KW(fn_repeat),
      "repeat(x, repeats, /, *, axis=None)\n--\n\nEach element repeated `repeats` times "
      "along `axis` (of the flattened x when None)."},
     {"roll", FASTCALL_KW(fn_roll),
-     "roll(x, /, shift, *, axis=None)\n--\n\nElements shifted along axes, wrapping around."},
+     "roll(x, /, shift, axis=None)\n--\n\nElements shifted along axes, wrapping around."},
     {NULL, NULL, 0, NULL},
 };
 
