@@ -426,7 +426,7 @@ def test_copies_do_not_alias():
     ("roll", "(x, /, shift, axis=None)"),
     ("take", "(x, indices, /, *, axis=None)"),
     ("take_along_axis", "(x, indices, /, *, axis=-1)"),
-    ("nonzero", "(x, /)"),
+    ("nonzero", "(x, /, *, as_tuple=True)"),
 ])
 def test_signatures(name, sig):
     assert str(inspect.signature(getattr(pc, name))) == sig
