@@ -419,7 +419,7 @@ def test_copies_do_not_alias():
     ("squeeze", "(x, /, axis)"),
     ("flip", "(x, /, axis=None)"),
     ("concat", "(arrays, axis=0)"),
-    ("stack", "(arrays, /, *, axis=0)"),
+    ("stack", "(arrays, axis=0)"),
     ("unstack", "(x, /, *, axis=0)"),
     ("tile", "(x, /, repetitions)"),
     ("repeat", "(x, repeats, /, *, axis=None)"),

@@ -124,8 +124,11 @@ static PyObject *make_filled(pcpy_state *st, int ndim, const int64_t *shape, int
 static PyObject *shaped(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                         PyObject *kwnames, const char *name, int kind)
 {
+    /* [Why dtype may be positional] Paddle's zeros(shape, dtype=None), full(shape, fill_value,
+     * dtype=None), zeros_like(x, dtype=None) take the dtype positionally; the standard's
+     * signature tests allow a keyword-only parameter to be positional-or-keyword. */
     static const char *const names[] = {"shape", "dtype", "device", NULL};
-    const pcpy_argspec spec = {name, names, 0, 1, 1};
+    const pcpy_argspec spec = {name, names, 0, 2, 1};
     PyObject *a[3];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -146,7 +149,7 @@ static PyObject *like(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, Py
                       const char *name, int kind)
 {
     static const char *const names[] = {"x", "dtype", "device", NULL};
-    const pcpy_argspec spec = {name, names, 1, 1, 1};
+    const pcpy_argspec spec = {name, names, 1, 2, 1};
     PyObject *a[3];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -195,7 +198,7 @@ static PyObject *fn_full(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames)
 {
     static const char *const names[] = {"shape", "fill_value", "dtype", "device", NULL};
-    static const pcpy_argspec spec = {"full", names, 0, 2, 2};
+    static const pcpy_argspec spec = {"full", names, 0, 3, 2};
     PyObject *a[4];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -220,7 +223,7 @@ static PyObject *fn_full_like(PyObject *mod, PyObject *const *args, Py_ssize_t n
                               PyObject *kwnames)
 {
     static const char *const names[] = {"x", "fill_value", "dtype", "device", NULL};
-    static const pcpy_argspec spec = {"full_like", names, 1, 2, 2};
+    static const pcpy_argspec spec = {"full_like", names, 1, 3, 2};
     PyObject *a[4];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -584,22 +587,22 @@ PyMethodDef pcpy_creation_methods[] = {
      "to_tensor(data, dtype=None, place=None, stop_gradient=True)\n--\n\n"
      "Paddle's constructor: a new Tensor holding a copy of data."},
     {"empty", FASTCALL_KW(fn_empty),
-     "empty(shape, *, dtype=None, device=None)\n--\n\nAn uninitialised tensor."},
+     "empty(shape, dtype=None, *, device=None)\n--\n\nAn uninitialised tensor."},
     {"zeros", FASTCALL_KW(fn_zeros),
-     "zeros(shape, *, dtype=None, device=None)\n--\n\nA tensor of zeros."},
+     "zeros(shape, dtype=None, *, device=None)\n--\n\nA tensor of zeros."},
     {"ones", FASTCALL_KW(fn_ones),
-     "ones(shape, *, dtype=None, device=None)\n--\n\nA tensor of ones."},
+     "ones(shape, dtype=None, *, device=None)\n--\n\nA tensor of ones."},
     {"empty_like", FASTCALL_KW(fn_empty_like),
-     "empty_like(x, /, *, dtype=None, device=None)\n--\n\nAn uninitialised tensor shaped like x."},
+     "empty_like(x, /, dtype=None, *, device=None)\n--\n\nAn uninitialised tensor shaped like x."},
     {"zeros_like", FASTCALL_KW(fn_zeros_like),
-     "zeros_like(x, /, *, dtype=None, device=None)\n--\n\nZeros shaped like x."},
+     "zeros_like(x, /, dtype=None, *, device=None)\n--\n\nZeros shaped like x."},
     {"ones_like", FASTCALL_KW(fn_ones_like),
-     "ones_like(x, /, *, dtype=None, device=None)\n--\n\nOnes shaped like x."},
+     "ones_like(x, /, dtype=None, *, device=None)\n--\n\nOnes shaped like x."},
     {"full", FASTCALL_KW(fn_full),
-     "full(shape, fill_value, *, dtype=None, device=None)\n--\n\nA tensor filled with "
+     "full(shape, fill_value, dtype=None, *, device=None)\n--\n\nA tensor filled with "
      "fill_value."},
     {"full_like", FASTCALL_KW(fn_full_like),
-     "full_like(x, /, fill_value, *, dtype=None, device=None)\n--\n\nfill_value shaped like x."},
+     "full_like(x, /, fill_value, dtype=None, *, device=None)\n--\n\nfill_value shaped like x."},
     {"arange", FASTCALL_KW(fn_arange),
      "arange(start=0, stop=None, step=1, dtype=None, *, device=None)\n--\n\n"
      "Evenly spaced values in [start, stop)."},

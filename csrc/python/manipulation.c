@@ -435,8 +435,9 @@ static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
 static PyObject *fn_stack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
+    /* Paddle's stack(x, axis=0): as concat */
     static const char *const names[] = {"arrays", "axis", NULL};
-    static const pcpy_argspec spec = {"stack", names, 1, 1, 1};
+    static const pcpy_argspec spec = {"stack", names, 0, 2, 1};
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
@@ -774,7 +775,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
      "concat(arrays, axis=0)\n--\n\nJoin tensors along an existing axis (None: flatten "
      "them first)."},
     {"stack", FASTCALL_KW(fn_stack),
-     "stack(arrays, /, *, axis=0)\n--\n\nJoin tensors of one shape along a new axis."},
+     "stack(arrays, axis=0)\n--\n\nJoin tensors of one shape along a new axis."},
     {"unstack", FASTCALL_KW(fn_unstack),
      "unstack(x, /, *, axis=0)\n--\n\nThe slices of x along `axis` (views), as a tuple."},
     {"split", FASTCALL_KW(fn_split),
