@@ -6,7 +6,8 @@
  *
  * Argument handling lives here; the work is done by the core (manipulation.h). Module functions
  * follow the standard's signatures; Tensor methods follow Paddle's where the two differ
- * (x.squeeze() squeezes every axis of extent 1, x.reshape(...) takes a shape). The indexing
+ * (x.squeeze() squeezes every axis of extent 1 and leaves others, x.reshape(...) takes a shape
+ * in which 0 keeps an extent). The indexing
  * functions (take, nonzero, masked_*) live in index_functions.c.
  */
 #include "manip_args.h"
@@ -15,7 +16,10 @@
 
 /* ---- reshape and friends ------------------------------------------------------------------- */
 
-static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, int copy)
+/* `paddle_zero`: Paddle's rule for Tensor.reshape, where a 0 at position i keeps x's extent i
+ * (x.reshape([0, -1]) keeps the first axis); the standard's reshape takes 0 as an extent. */
+static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, int copy,
+                            bool paddle_zero)
 {
     int64_t shape[PC_MAX_NDIM];
     const int nd = pcpy_manip_shape_arg(st, shape_obj, shape);
@@ -25,6 +29,15 @@ static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, in
     }
     pc_tensor *out = NULL;
     const pc_tensor *t = pcpy_tensor_get(x);
+    for (int i = 0; paddle_zero && i < nd; i++) {
+        if (shape[i] == 0 && i >= t->ndim) {
+            PyErr_Format(PyExc_ValueError, "reshape: a 0 at position %d keeps the input's "
+                         "extent there, but the input has %d dimensions", i, t->ndim);
+            Py_DECREF(x);
+            return NULL;
+        }
+        shape[i] = shape[i] == 0 ? t->shape[i] : shape[i];
+    }
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_reshape(t, nd, shape, copy, &out);
     pcpy_restore_gil(ts);
@@ -45,7 +58,7 @@ static PyObject *fn_reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nar
         Py_XDECREF(x);
         return NULL;
     }
-    return do_reshape(st, x, a[1], copy);
+    return do_reshape(st, x, a[1], copy, false);
 }
 
 static PyObject *do_broadcast_to(pcpy_state *st, PyObject *x, PyObject *shape_obj)
@@ -795,7 +808,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
 
 /* ---- Tensor methods (Paddle's) ------------------------------------------------------------- */
 
-PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1), "shape", "name")
+PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1, true), "shape", "name")
 
 PCPY_MANIP_METHOD(m_transpose, "transpose", 1, do_permute(st, x, a[0], "perm"), "perm", "name")
 
@@ -837,7 +850,8 @@ PCPY_MANIP_METHOD(m_roll, "roll", 1, do_roll(st, x, a[0], a[1]), "shifts", "axis
 PyMethodDef pcpy_tensor_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(m_reshape),
      "reshape($self, shape, name=None)\n--\n\nThe tensor with a new shape (a view when the "
-     "strides allow)."},
+     "strides allow); as in Paddle, a 0 keeps the extent at its position and one -1 is "
+     "inferred."},
     {"transpose", FASTCALL_KW(m_transpose),
      "transpose($self, perm, name=None)\n--\n\nA view with the axes permuted."},
     {"flatten", FASTCALL_KW(m_flatten),
