@@ -175,6 +175,18 @@ static pc_status gather_nd(const pc_tensor *x, const pc_tensor *index, pc_tensor
         }
         return s;
     }
+    if (index->size == 0) {
+        /* no positions: an empty result of shape index.shape[:-1] + x.shape[k:] */
+        int64_t shape[PC_MAX_NDIM];
+        const int nd = nb + x->ndim - (int)k;
+        if (nd > PC_MAX_NDIM) {
+            return pc_error_set(PC_ERR_VALUE, "gather_nd: the result would have more than %d "
+                                "dimensions", PC_MAX_NDIM);
+        }
+        memcpy(shape, index->shape, (size_t)nb * sizeof(int64_t));
+        memcpy(shape + nb, x->shape + k, (size_t)(x->ndim - k) * sizeof(int64_t));
+        return pc_tensor_empty(nd, shape, x->dtype, pc_tensor_device(x), out);
+    }
     pc_tensor *cols[PC_MAX_NDIM] = {NULL};
     pc_index items[PC_MAX_NDIM];
     pc_status s = PC_OK;

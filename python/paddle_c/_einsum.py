@@ -196,8 +196,6 @@ def einsum(equation, *operands):
         computed = True
     t, labels = _sum_out(t, labels, drop, dtype)
     t = _C.permute_dims(t, tuple(labels.index(lab) for lab in output))
-    shape = tuple(sizes[lab] for lab in output)
-    if tuple(t.shape) != shape:
-        t = _C.broadcast_to(t, shape)
-    # a result made of views only (a transpose, a diagonal) is copied: einsum returns new memory
-    return _C.asarray(t, copy=True) if not computed or not t.is_contiguous() else t
+    # a result made of views only (a transpose, a diagonal) is copied, and so is a permuted
+    # one: einsum returns new, C-contiguous memory
+    return t if computed and t.is_contiguous() else t.clone()

@@ -94,7 +94,8 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
         index = order[starts]
         first = _C.nonzero(starts)[0]
         counts = _C.diff(first, append=_C.asarray([n]))
-        values = _C.moveaxis(_C.reshape(ranked[starts], (-1,) + tuple(moved.shape[1:])), 0, ax)
+        shape = (first.shape[0],) + tuple(moved.shape[1:])
+        values = _C.moveaxis(_C.reshape(ranked[starts], shape), 0, ax)
     extras = [r for r, want in ((index, return_index), (inverse, return_inverse),
                                 (counts, return_counts)) if want]
     if not extras:
