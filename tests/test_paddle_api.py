@@ -539,3 +539,14 @@ def test_coming_from_paddle_snippet_runs():
 
     out = run_snippet(paddle)
     assert out["z"][2] == (2, 3) and out["printed"][2].strip()
+
+
+def test_paddle_stubs_match_the_namespace():
+    import ast
+
+    stub = ast.parse((pathlib.Path(paddle.__file__).with_suffix(".pyi")).read_text())
+    defs = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
+    assert set(defs) == set(paddle._METHOD_FORMS) | {"nonzero", "where", "shape"}
+    for name, node in defs.items():
+        params = [a.arg for a in node.args.args + node.args.kwonlyargs]
+        assert params == list(inspect.signature(getattr(paddle, name)).parameters), name
