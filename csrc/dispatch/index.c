@@ -1099,14 +1099,48 @@ static pc_status check_writable(const pc_tensor *x)
     return PC_OK;
 }
 
-pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+/* The plan of a write into x (which must be writable). */
+static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, index_plan *p)
 {
     pc_status st = check_writable(x);
+    return st != PC_OK ? st : build_plan(x, n, index, p);
+}
+
+/* x's basic view (a plan without advanced items) = value, or += value when `add` (a basic
+ * index addresses every element once). */
+static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *value, bool add)
+{
+    pc_tensor *view;
+    pc_status st = pc_tensor_restride(x, p->ndim, p->shape, p->strides, p->offset, &view);
     if (st != PC_OK) {
         return st;
     }
+    pc_tensor *stripped;
+    st = strip_leading_ones(value, view->ndim, &stripped);
+    if (st == PC_OK) {
+        const pc_tensor *v = stripped != NULL ? stripped : value;
+        pc_tensor *owned = NULL;
+        st = check_value(v, view->ndim, view->shape);
+        if (st == PC_OK && add) {
+            st = value_for(x, v, &v, &owned);
+            const pc_tensor *ops[3] = {view, v, view};
+            st = st != PC_OK ? st
+                             : pc_dispatch_elementwise(PC_OP_ADD, x->dtype, x->dtype, 2, 3, ops,
+                                                       view->ndim, view->shape, NULL);
+        } else if (st == PC_OK) {
+            st = pc_copy_into(view, v);
+        }
+        pc_tensor_free(owned);
+        pc_tensor_free(stripped);
+    }
+    pc_tensor_free(view);
+    return st;
+}
+
+pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+{
     index_plan p;
-    st = build_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1117,33 +1151,13 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
     if (p.nadv > 0) {
         return advanced_set(x, &p, value, MODE_SET);
     }
-    pc_tensor *view;
-    st = pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, &view);
-    if (st != PC_OK) {
-        return st;
-    }
-    pc_tensor *stripped;
-    st = strip_leading_ones(value, view->ndim, &stripped);
-    if (st == PC_OK) {
-        const pc_tensor *v = stripped != NULL ? stripped : value;
-        st = check_value(v, view->ndim, view->shape);
-        if (st == PC_OK) {
-            st = pc_copy_into(view, v);
-        }
-        pc_tensor_free(stripped);
-    }
-    pc_tensor_free(view);
-    return st;
+    return basic_set(x, &p, value, false);
 }
 
 pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
 {
-    pc_status st = check_writable(x);
-    if (st != PC_OK) {
-        return st;
-    }
     index_plan p;
-    st = build_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1167,43 +1181,12 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
 
 pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
-    pc_status st = check_writable(x);
-    if (st != PC_OK) {
-        return st;
-    }
     index_plan p;
-    st = build_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
     }
-    if (p.nadv > 0) {
-        return advanced_set(x, &p, value, MODE_ADD);
-    }
-    /* a basic index addresses every element once: an in-place addition on the view */
-    pc_tensor *view;
-    st = pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, &view);
-    if (st != PC_OK) {
-        return st;
-    }
-    pc_tensor *stripped;
-    st = strip_leading_ones(value, view->ndim, &stripped);
-    if (st == PC_OK) {
-        const pc_tensor *v = stripped != NULL ? stripped : value;
-        pc_tensor *owned = NULL;
-        st = check_value(v, view->ndim, view->shape);
-        if (st == PC_OK) {
-            st = value_for(x, v, &v, &owned);
-        }
-        if (st == PC_OK) {
-            const pc_tensor *ops[3] = {view, v, view};
-            st = pc_dispatch_elementwise(PC_OP_ADD, x->dtype, x->dtype, 2, 3, ops, view->ndim,
-                                         view->shape, NULL);
-        }
-        pc_tensor_free(owned);
-        pc_tensor_free(stripped);
-    }
-    pc_tensor_free(view);
-    return st;
+    return p.nadv > 0 ? advanced_set(x, &p, value, MODE_ADD) : basic_set(x, &p, value, true);
 }
 
 /* ---- nonzero, take, take_along_axis --------------------------------------------------------- */
