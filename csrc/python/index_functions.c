@@ -158,17 +158,19 @@ static pc_status gather_nd(const pc_tensor *x, const pc_tensor *index, pc_tensor
         return pc_error_set(PC_ERR_VALUE, "gather_nd: index.shape[-1] is %lld, more than the "
                             "%d dimensions of x", (long long)k, x->ndim);
     }
+    /* the result's shape: index.shape[:-1] + x.shape[k:] */
+    int64_t shape[PC_MAX_NDIM];
+    const int nd = nb + x->ndim - (int)k;
+    if (nd > PC_MAX_NDIM) {
+        return pc_error_set(PC_ERR_VALUE, "gather_nd: the result would have more than %d "
+                            "dimensions", PC_MAX_NDIM);
+    }
+    memcpy(shape, index->shape, (size_t)nb * sizeof(int64_t));
+    memcpy(shape + nb, x->shape + k, (size_t)(x->ndim - k) * sizeof(int64_t));
     if (k == 0) {
         /* every position picks the whole of x */
-        int64_t shape[PC_MAX_NDIM];
-        if (nb + x->ndim > PC_MAX_NDIM) {
-            return pc_error_set(PC_ERR_VALUE, "gather_nd: the result would have more than %d "
-                                "dimensions", PC_MAX_NDIM);
-        }
-        memcpy(shape, index->shape, (size_t)nb * sizeof(int64_t));
-        memcpy(shape + nb, x->shape, (size_t)x->ndim * sizeof(int64_t));
         pc_tensor *b;
-        pc_status s = pc_broadcast_to(x, nb + x->ndim, shape, &b);
+        pc_status s = pc_broadcast_to(x, nd, shape, &b);
         if (s == PC_OK) {
             s = pc_contiguous_copy(b, out);
             pc_tensor_free(b);
@@ -176,15 +178,6 @@ static pc_status gather_nd(const pc_tensor *x, const pc_tensor *index, pc_tensor
         return s;
     }
     if (index->size == 0) {
-        /* no positions: an empty result of shape index.shape[:-1] + x.shape[k:] */
-        int64_t shape[PC_MAX_NDIM];
-        const int nd = nb + x->ndim - (int)k;
-        if (nd > PC_MAX_NDIM) {
-            return pc_error_set(PC_ERR_VALUE, "gather_nd: the result would have more than %d "
-                                "dimensions", PC_MAX_NDIM);
-        }
-        memcpy(shape, index->shape, (size_t)nb * sizeof(int64_t));
-        memcpy(shape + nb, x->shape + k, (size_t)(x->ndim - k) * sizeof(int64_t));
         return pc_tensor_empty(nd, shape, x->dtype, pc_tensor_device(x), out);
     }
     pc_tensor *cols[PC_MAX_NDIM] = {NULL};
