@@ -3,8 +3,9 @@
 The equation is parsed into integer labels (letters, and one label per dimension an ellipsis
 stands for), then computed with existing C operations only: repeated labels of one operand take
 a diagonal (a view), labels no one else needs are summed out at once, operands are contracted
-two at a time as one batched matrix product (permute_dims + reshape + matmul), and the result is
-permuted into the output's order. Nothing here loops over elements.
+two at a time as one batched matrix product (permute_dims + reshape + matmul; a broadcasting
+multiply when they share no summed label), and the result is permuted into the output's order.
+Nothing here loops over elements.
 
 Semantics are NumPy's (and Paddle's where Paddle has a kernel): implicit output (the labels that
 appear once, in alphabetical order, after the ellipsis dimensions), explicit output after `->`,
@@ -130,6 +131,16 @@ def _contract(a, la: list[int], b, lb: list[int], keep: set[int], sizes: dict[in
     summed = [lab for lab in la if lab in lb and lab not in keep]
     a_only = [lab for lab in la if lab not in lb]
     b_only = [lab for lab in lb if lab not in la]
+    if not summed:
+        # nothing to sum: a broadcasting product of views (outer and elementwise products)
+        av = _C.permute_dims(a, tuple(la.index(lab) for lab in batch + a_only))
+        bv = _C.permute_dims(b, tuple(lb.index(lab) for lab in batch + b_only))
+        nb, na = len(batch), len(a_only)
+        if b_only:
+            av = _C.expand_dims(av, axis=tuple(range(nb + na, nb + na + len(b_only))))
+        if a_only:
+            bv = _C.expand_dims(bv, axis=tuple(range(nb, nb + na)))
+        return _C.multiply(av, bv), batch + a_only + b_only
 
     def arrange(x, labels, order):
         x = _C.permute_dims(x, tuple(labels.index(lab) for lab in order))
