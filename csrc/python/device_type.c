@@ -204,7 +204,7 @@ static PyObject *device_reduce(PyObject *self, PyObject *unused)
 /* Paddle's Place queries (x.place.is_cpu_place(), ...): Device is paddle_c's Place. */
 static bool device_is(PyObject *self, pc_device_type t)
 {
-    return ((PcDeviceObject *)self)->device.type == t;
+    return (pc_device_type)((PcDeviceObject *)self)->device.type == t;
 }
 
 static PyObject *device_is_cpu_place(PyObject *self, PyObject *unused)
