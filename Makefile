@@ -28,9 +28,9 @@ $(VENV)/.build-deps: $(VENV)/.created pyproject.toml
 
 venv: $(VENV)/.build-deps
 
-# the package with its test dependencies (pyproject's [test] and [torch] extras)
+# the package with its test dependencies (pyproject's [test], [torch] and [paddle] extras)
 build: $(VENV)/.build-deps
-	$(PIP) install -q --no-build-isolation ".[test,torch]"
+	$(PIP) install -q --no-build-isolation ".[test,torch,paddle]"
 
 demo: build
 	$(PY) examples/tour.py

@@ -1,7 +1,8 @@
 """Leak checks: creating and dropping 100,000 DLPack capsules (consumed or not), 100,000
-create/astype/delete cycles, and 100,000 round trips with NumPy and PyTorch leave the resident
-set size flat. Each loop runs a warm-up first so that allocator pools and caches are filled.
-The figures are printed (run with -s to see them)."""
+create/astype/delete cycles, 100,000 round trips with NumPy and PyTorch, and 20,000 rounds of
+Paddle's functions (with their errors) leave the resident set size flat. Each loop runs a
+warm-up first so that allocator pools and caches are filled. The figures are printed (run with
+-s to see them)."""
 
 from __future__ import annotations
 
@@ -105,6 +106,31 @@ def test_failed_imports_release_the_producer():
 
     assert growth(step, N // 10) < LIMIT_KIB
     assert p.exported == p.deleted
+
+
+def test_paddle_functions():
+    x = pc.asarray(np.arange(6.0).reshape(2, 3))
+    rows = pc.asarray(np.ones((3, 3)))
+    gidx = pc.asarray([[0, 1], [1, 2]])
+    sidx = pc.asarray([2, 0, 2])
+
+    def step():
+        """gather_nd, scatter, nonzero(as_tuple=False), matmul(transpose_y), Paddle's methods,
+        keyword aliases, and their errors"""
+        pc.gather_nd(x, gidx)
+        pc.scatter(rows, sidx, rows, overwrite=False)
+        pc.nonzero(x, as_tuple=False)
+        pc.matmul(x, x, transpose_y=True)
+        x.cast("int32"), x.numel(), x.clone(), x.detach(), x.cpu(), x.clip(1, 2)
+        pc.expand_as(x[0], x), pc.sum(x, axis=1, keepdim=True), x.reshape([0, 3])
+        for bad in (lambda: pc.scatter(rows, sidx, x), lambda: pc.sum(x, keepdim=1),
+                    lambda: pc.gather_nd(x, x), lambda: pc.tile(x, (1, 1), repeat_times=[1])):
+            try:
+                bad()
+            except (ValueError, TypeError):
+                pass
+
+    assert growth(step, N // 5) < LIMIT_KIB
 
 
 def test_torch_round_trips():

@@ -448,7 +448,7 @@ def test_named_tuples():
 
 def test_signatures():
     import inspect
-    assert str(inspect.signature(pc.matmul)) == "(x1, x2, /)"
+    assert str(inspect.signature(pc.matmul)) == "(x1, x2, /, *, transpose_x=False, transpose_y=False)"
     assert str(inspect.signature(pc.tensordot)) == "(x1, x2, /, *, axes=2)"
     assert str(inspect.signature(pc.vecdot)) == "(x1, x2, /, *, axis=-1)"
     assert list(inspect.signature(pc.linalg.svd).parameters) == ["x", "full_matrices"]

@@ -417,16 +417,16 @@ def test_copies_do_not_alias():
     ("moveaxis", "(x, source, destination, /)"),
     ("expand_dims", "(x, /, axis)"),
     ("squeeze", "(x, /, axis)"),
-    ("flip", "(x, /, *, axis=None)"),
-    ("concat", "(arrays, /, *, axis=0)"),
-    ("stack", "(arrays, /, *, axis=0)"),
+    ("flip", "(x, /, axis=None)"),
+    ("concat", "(arrays, axis=0)"),
+    ("stack", "(arrays, axis=0)"),
     ("unstack", "(x, /, *, axis=0)"),
-    ("tile", "(x, repetitions, /)"),
+    ("tile", "(x, /, repetitions)"),
     ("repeat", "(x, repeats, /, *, axis=None)"),
-    ("roll", "(x, /, shift, *, axis=None)"),
+    ("roll", "(x, /, shift, axis=None)"),
     ("take", "(x, indices, /, *, axis=None)"),
     ("take_along_axis", "(x, indices, /, *, axis=-1)"),
-    ("nonzero", "(x, /)"),
+    ("nonzero", "(x, /, *, as_tuple=True)"),
 ])
 def test_signatures(name, sig):
     assert str(inspect.signature(getattr(pc, name))) == sig

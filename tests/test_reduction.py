@@ -490,9 +490,16 @@ def test_cumulative_edge_cases():
     assert pc.cumulative_sum(t, axis=0, dtype=pc.int8).dtype == pc.int8
     assert pc.cumulative_sum(pc.asarray([True, True]), axis=0).dtype == pc.int64
     assert pc.cumulative_sum(pc.asarray([1], dtype=pc.uint8)).dtype == pc.uint64
-    # Paddle's names: flattened when axis is None, dtype kept
+    # Paddle's names: flattened when axis is None; Paddle 3.3.1's integer dtypes
     assert_equal(pc.cumsum(t), np.array([1, 3, 6, 10]))
-    assert pc.cumsum(pc.asarray([1, 2], dtype=pc.int32)).dtype == pc.int32
+    for dt in (pc.bool, pc.uint8, pc.int8, pc.int16, pc.int32, pc.int64, pc.uint16, pc.uint32):
+        x = pc.asarray([1, 2], dtype=dt)
+        assert pc.cumsum(x).dtype == pc.int64 and x.cumsum().dtype == pc.int64
+        assert pc.cumprod(x).dtype == (pc.int32 if dt == pc.int32 else pc.int64)
+    assert pc.cumsum(pc.asarray([1], dtype=pc.uint64)).dtype == pc.uint64
+    assert pc.cumprod(pc.asarray([1], dtype=pc.uint64)).dtype == pc.uint64
+    assert pc.cumsum(pc.asarray([1, 2], dtype=pc.int8), dtype=pc.int16).dtype == pc.int16
+    assert_equal(pc.cumsum(pc.asarray([100, 100], dtype=pc.int8)), np.array([100, 200]))
     assert_equal(pc.cumprod(t, dim=1), np.array([[1, 2], [3, 12]]))
     assert_equal(t.cumsum(0), np.array([[1, 2], [4, 6]]))
     assert_equal(t.cumprod(), np.array([1, 2, 6, 24]))

@@ -1,6 +1,6 @@
 /*
- * index.c - planning and running NumPy-style indexing (indexing.h): getitem, setitem, nonzero,
- * take and take_along_axis.
+ * index.c - planning and running NumPy-style indexing (indexing.h): getitem, setitem, its
+ * accumulating form (index_add), nonzero, take and take_along_axis.
  *
  * Here: turning an index into a plan (a basic view plus the advanced items), validating every
  * index against its axis, computing the byte offsets of advanced indexing, and driving the
@@ -554,8 +554,15 @@ static pc_status broadcast_into(int *nd, int64_t *shape, int ndb, const int64_t 
     return PC_OK;
 }
 
+/* What advanced indexing does with the positions it addresses. */
+typedef enum adv_mode {
+    MODE_GET,   /* gather them into a new tensor */
+    MODE_SET,   /* write the value into them, in order (the last write wins) */
+    MODE_ADD    /* add the value to them, every position in turn (repeats accumulate) */
+} adv_mode;
+
 /* The broadcast index shape, the layout of the result, and the validated offsets. */
-static pc_status advanced_layout(const pc_tensor *x, index_plan *p, bool gather, adv_layout *L)
+static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_mode mode, adv_layout *L)
 {
     L->offsets = NULL;
     L->index = NULL;
@@ -617,7 +624,8 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, bool gather,
     if (st == PC_OK) {
         st = pc_shape_size(L->nb, L->bshape, 0, &L->count);
     }
-    if (st != PC_OK || use_index_directly(p, L, !gather, &st) || st != PC_OK) {
+    if (st != PC_OK || (mode != MODE_ADD && use_index_directly(p, L, mode == MODE_SET, &st)) ||
+        st != PC_OK) {
         return st;
     }
 
@@ -678,16 +686,47 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, bool gather,
     return st;
 }
 
+/* MODE_ADD's blocks: x's block at each offset += the dense block, offsets in order, with the
+ * ADD op's 1-D loop (so every dtype adds as `+` does), block by block. */
+static pc_status add_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
+                            const pc_tensor *dense, int64_t step)
+{
+    const pc_kernel *k = pc_kernel_get(PC_OP_ADD, pc_tensor_device(x), x->dtype);
+    if (k == NULL) {
+        return PC_ERR_NOTIMPL;
+    }
+    if (k->loop == NULL) {
+        return pc_error_set(PC_ERR_NOTIMPL, "no host add loop for this device");
+    }
+    const pc_tensor *ops[3] = {xblock, dense, xblock};
+    pc_iter it;
+    pc_status st = pc_iter_init(&it, 3, ops, xblock->ndim, xblock->shape, false);
+    char *const xbase = it.data[0];
+    char *const dbase = it.data[1];
+    const int64_t *off = (const int64_t *)L->offsets->data;
+    const pc_loop_ctx ctx = {NULL};
+    for (int64_t b = 0; b < L->count && st == PC_OK; b++) {
+        it.data[0] = it.data[2] = xbase + (off[b] - xblock->offset);
+        it.data[1] = dbase + b * step;
+        st = pc_iter_run(&it, k->loop, &ctx);
+    }
+    return st;
+}
+
 /* Copy between x's rest block at each offset and the dense side (`dense` is a view of the
  * dense side's first block with the rest axes; consecutive blocks are `step` bytes apart).
- * `gather` reads x, otherwise x is written, offsets in order. */
+ * MODE_GET reads x, MODE_SET writes it, MODE_ADD adds to it, offsets in order. */
 static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
-                            const pc_tensor *dense, int64_t step, bool gather)
+                            const pc_tensor *dense, int64_t step, adv_mode mode)
 {
     const int64_t nb = L->count;
     if (nb == 0 || xblock->size == 0) {
         return PC_OK;
     }
+    if (mode == MODE_ADD) {
+        return add_blocks(x, L, xblock, dense, step);
+    }
+    const bool gather = mode == MODE_GET;
     if (L->offsets == NULL) {
         pc_gather_params prm = {nb, NULL, (char *)x->storage->data + L->index_base, dense->data,
                                 step, (const int64_t *)L->index->data, L->index_len,
@@ -755,7 +794,7 @@ static pc_status rest_view(const pc_tensor *x, const index_plan *p, const adv_la
 static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out)
 {
     adv_layout L;
-    pc_status st = advanced_layout(x, p, true, &L);
+    pc_status st = advanced_layout(x, p, MODE_GET, &L);
     if (st != PC_OK) {
         return st;
     }
@@ -774,7 +813,7 @@ static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out
             st = pc_tensor_restride(r, L.nrest, L.rest_shape, dstrides, 0, &dense);
         }
         if (st == PC_OK) {
-            st = run_blocks(x, &L, xblock, dense, step, true);
+            st = run_blocks(x, &L, xblock, dense, step, MODE_GET);
         }
     }
     pc_tensor_free(xblock);
@@ -849,10 +888,11 @@ static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_
     return PC_OK;
 }
 
-static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value)
+static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value,
+                              adv_mode mode)
 {
     adv_layout L;
-    pc_status st = advanced_layout(x, p, false, &L);
+    pc_status st = advanced_layout(x, p, mode, &L);
     if (st != PC_OK) {
         return st;
     }
@@ -918,7 +958,7 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
             st = rest_view(x, p, &L, &xblock);
         }
         if (st == PC_OK) {
-            st = run_blocks(x, &L, xblock, dense, step, false);
+            st = run_blocks(x, &L, xblock, dense, step, mode);
         }
     }
     pc_tensor_free(xblock);
@@ -1060,14 +1100,48 @@ static pc_status check_writable(const pc_tensor *x)
     return PC_OK;
 }
 
-pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+/* The plan of a write into x (which must be writable). */
+static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, index_plan *p)
 {
     pc_status st = check_writable(x);
+    return st != PC_OK ? st : build_plan(x, n, index, p);
+}
+
+/* x's basic view (a plan without advanced items) = value, or += value when `add` (a basic
+ * index addresses every element once). */
+static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *value, bool add)
+{
+    pc_tensor *view;
+    pc_status st = pc_tensor_restride(x, p->ndim, p->shape, p->strides, p->offset, &view);
     if (st != PC_OK) {
         return st;
     }
+    pc_tensor *stripped;
+    st = strip_leading_ones(value, view->ndim, &stripped);
+    if (st == PC_OK) {
+        const pc_tensor *v = stripped != NULL ? stripped : value;
+        pc_tensor *owned = NULL;
+        st = check_value(v, view->ndim, view->shape);
+        if (st == PC_OK && add) {
+            st = value_for(x, v, &v, &owned);
+            const pc_tensor *ops[3] = {view, v, view};
+            st = st != PC_OK ? st
+                             : pc_dispatch_elementwise(PC_OP_ADD, x->dtype, x->dtype, 2, 3, ops,
+                                                       view->ndim, view->shape, NULL);
+        } else if (st == PC_OK) {
+            st = pc_copy_into(view, v);
+        }
+        pc_tensor_free(owned);
+        pc_tensor_free(stripped);
+    }
+    pc_tensor_free(view);
+    return st;
+}
+
+pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+{
     index_plan p;
-    st = build_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1076,35 +1150,15 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
         return mask_set(x, &p, value);
     }
     if (p.nadv > 0) {
-        return advanced_set(x, &p, value);
+        return advanced_set(x, &p, value, MODE_SET);
     }
-    pc_tensor *view;
-    st = pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, &view);
-    if (st != PC_OK) {
-        return st;
-    }
-    pc_tensor *stripped;
-    st = strip_leading_ones(value, view->ndim, &stripped);
-    if (st == PC_OK) {
-        const pc_tensor *v = stripped != NULL ? stripped : value;
-        st = check_value(v, view->ndim, view->shape);
-        if (st == PC_OK) {
-            st = pc_copy_into(view, v);
-        }
-        pc_tensor_free(stripped);
-    }
-    pc_tensor_free(view);
-    return st;
+    return basic_set(x, &p, value, false);
 }
 
 pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
 {
-    pc_status st = check_writable(x);
-    if (st != PC_OK) {
-        return st;
-    }
     index_plan p;
-    st = build_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1113,7 +1167,7 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
         st = pc_full(0, NULL, value, x->dtype, pc_device_cpu(), &t);
         if (st == PC_OK) {
             st = whole_mask(x, &p, PC_OP_MASK_FILL) ? mask_set(x, &p, t)
-                                                     : advanced_set(x, &p, t);
+                                                     : advanced_set(x, &p, t, MODE_SET);
             pc_tensor_free(t);
         }
         return st;
@@ -1124,6 +1178,16 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
         pc_tensor_free(t);
     }
     return st;
+}
+
+pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+{
+    index_plan p;
+    pc_status st = write_plan(x, n, index, &p);
+    if (st != PC_OK) {
+        return st;
+    }
+    return p.nadv > 0 ? advanced_set(x, &p, value, MODE_ADD) : basic_set(x, &p, value, true);
 }
 
 /* ---- nonzero, take, take_along_axis --------------------------------------------------------- */

@@ -38,6 +38,9 @@ int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t 
             }
         }
         if (found < 0) {
+            found = pcpy_kwalias_find(spec, key);
+        }
+        if (found < 0) {
             PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'",
                          spec->fname, key);
             return -1;

@@ -127,8 +127,11 @@ static PyObject *make_filled(pcpy_state *st, int ndim, const int64_t *shape, int
 static PyObject *shaped(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                         PyObject *kwnames, const char *name, int kind)
 {
+    /* [Why dtype may be positional] Paddle's zeros(shape, dtype=None), full(shape, fill_value,
+     * dtype=None), zeros_like(x, dtype=None) take the dtype positionally; the standard's
+     * signature tests allow a keyword-only parameter to be positional-or-keyword. */
     static const char *const names[] = {"shape", "dtype", "device", NULL};
-    const pcpy_argspec spec = {name, names, 0, 1, 1};
+    const pcpy_argspec spec = {name, names, 0, 2, 1};
     PyObject *a[3];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -149,7 +152,7 @@ static PyObject *like(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, Py
                       const char *name, int kind)
 {
     static const char *const names[] = {"x", "dtype", "device", NULL};
-    const pcpy_argspec spec = {name, names, 1, 1, 1};
+    const pcpy_argspec spec = {name, names, 1, 2, 1};
     PyObject *a[3];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -198,7 +201,7 @@ static PyObject *fn_full(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames)
 {
     static const char *const names[] = {"shape", "fill_value", "dtype", "device", NULL};
-    static const pcpy_argspec spec = {"full", names, 0, 2, 2};
+    static const pcpy_argspec spec = {"full", names, 0, 3, 2};
     PyObject *a[4];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -225,7 +228,7 @@ static PyObject *fn_full_like(PyObject *mod, PyObject *const *args, Py_ssize_t n
                               PyObject *kwnames)
 {
     static const char *const names[] = {"x", "fill_value", "dtype", "device", NULL};
-    static const pcpy_argspec spec = {"full_like", names, 1, 2, 2};
+    static const pcpy_argspec spec = {"full_like", names, 1, 3, 2};
     PyObject *a[4];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -296,17 +299,24 @@ static int64_t arange_work(const pc_scalar *start, const pc_scalar *stop, const 
 static PyObject *fn_arange(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
+    /* [Why start is not positional-only] Paddle's arange(start=0, end=None, step=1, dtype=None)
+     * is called with keywords (arange(start=1, end=5), arange(end=5)) and a positional dtype;
+     * the standard's signature tests allow both (end= is an alias of stop, kwaliases.def). */
     static const char *const names[] = {"start", "stop", "step", "dtype", "device", NULL};
-    static const pcpy_argspec spec = {"arange", names, 1, 3, 1};
+    static const pcpy_argspec spec = {"arange", names, 0, 4, 0};
     PyObject *a[5];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
+    if (a[0] == NULL && (a[1] == NULL || a[1] == Py_None)) {
+        PyErr_SetString(PyExc_TypeError, "arange() missing required argument 'start'");
+        return NULL;
+    }
     pcpy_state *st = pcpy_state_from_module(mod);
-    pc_scalar start;
+    pc_scalar start = {.dtype = PC_INT64, .v.i = 0};
     pc_scalar stop;
     pc_scalar step = {.dtype = PC_INT64, .v.i = 1};
-    if (number_arg(st, a[0], "start", &start) < 0) {
+    if (a[0] != NULL && number_arg(st, a[0], "start", &start) < 0) {
         return NULL;
     }
     if (a[1] != NULL && a[1] != Py_None) {
@@ -338,7 +348,7 @@ static PyObject *fn_linspace(PyObject *mod, PyObject *const *args, Py_ssize_t na
 {
     static const char *const names[] = {"start", "stop", "num", "dtype", "device", "endpoint",
                                         NULL};
-    static const pcpy_argspec spec = {"linspace", names, 2, 3, 3};
+    static const pcpy_argspec spec = {"linspace", names, 0, 4, 3};
     PyObject *a[6];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -391,8 +401,9 @@ static int diagonal_offset(PyObject *obj, int64_t *out)
 
 static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"n_rows", "n_cols", "k", "dtype", "device", NULL};
-    static const pcpy_argspec spec = {"eye", names, 2, 2, 1};
+    /* Paddle's eye(num_rows, num_columns=None, dtype=None): dtype may come third */
+    static const char *const names[] = {"n_rows", "n_cols", "dtype", "k", "device", NULL};
+    static const pcpy_argspec spec = {"eye", names, 0, 3, 1};
     PyObject *a[5];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -402,7 +413,7 @@ static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, 
     int64_t cols;
     int64_t k;
     if (pcpy_int64_arg(a[0], "n_rows", 0, &rows) < 0 ||
-        pcpy_int64_arg(a[1], "n_cols", rows, &cols) < 0 || diagonal_offset(a[2], &k) < 0) {
+        pcpy_int64_arg(a[1], "n_cols", rows, &cols) < 0 || diagonal_offset(a[3], &k) < 0) {
         return NULL;
     }
     if (rows < 0 || cols < 0) {
@@ -411,7 +422,7 @@ static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, 
     }
     pc_dtype dt;
     pc_device dev;
-    if (dtype_device(st, a[3], a[4], PC_DEFAULT_FLOAT, pc_device_cpu(), &dt, &dev) < 0) {
+    if (dtype_device(st, a[2], a[4], PC_DEFAULT_FLOAT, pc_device_cpu(), &dt, &dev) < 0) {
         return NULL;
     }
     pc_tensor *t;
@@ -426,7 +437,7 @@ static PyObject *tri(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyO
                      const char *name, bool upper)
 {
     static const char *const names[] = {"x", "k", NULL};
-    const pcpy_argspec spec = {name, names, 1, 1, 1};
+    const pcpy_argspec spec = {name, names, 1, 2, 1};
     PyObject *a[2];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -632,36 +643,36 @@ PyMethodDef pcpy_creation_methods[] = {
      "to_tensor(data, dtype=None, place=None, stop_gradient=True)\n--\n\n"
      "Paddle's constructor: a new Tensor holding a copy of data."},
     {"empty", FASTCALL_KW(fn_empty),
-     "empty(shape, *, dtype=None, device=None)\n--\n\nAn uninitialised tensor."},
+     "empty(shape, dtype=None, *, device=None)\n--\n\nAn uninitialised tensor."},
     {"zeros", FASTCALL_KW(fn_zeros),
-     "zeros(shape, *, dtype=None, device=None)\n--\n\nA tensor of zeros."},
+     "zeros(shape, dtype=None, *, device=None)\n--\n\nA tensor of zeros."},
     {"ones", FASTCALL_KW(fn_ones),
-     "ones(shape, *, dtype=None, device=None)\n--\n\nA tensor of ones."},
+     "ones(shape, dtype=None, *, device=None)\n--\n\nA tensor of ones."},
     {"empty_like", FASTCALL_KW(fn_empty_like),
-     "empty_like(x, /, *, dtype=None, device=None)\n--\n\nAn uninitialised tensor shaped like x."},
+     "empty_like(x, /, dtype=None, *, device=None)\n--\n\nAn uninitialised tensor shaped like x."},
     {"zeros_like", FASTCALL_KW(fn_zeros_like),
-     "zeros_like(x, /, *, dtype=None, device=None)\n--\n\nZeros shaped like x."},
+     "zeros_like(x, /, dtype=None, *, device=None)\n--\n\nZeros shaped like x."},
     {"ones_like", FASTCALL_KW(fn_ones_like),
-     "ones_like(x, /, *, dtype=None, device=None)\n--\n\nOnes shaped like x."},
+     "ones_like(x, /, dtype=None, *, device=None)\n--\n\nOnes shaped like x."},
     {"full", FASTCALL_KW(fn_full),
-     "full(shape, fill_value, *, dtype=None, device=None)\n--\n\nA tensor filled with "
+     "full(shape, fill_value, dtype=None, *, device=None)\n--\n\nA tensor filled with "
      "fill_value."},
     {"full_like", FASTCALL_KW(fn_full_like),
-     "full_like(x, /, fill_value, *, dtype=None, device=None)\n--\n\nfill_value shaped like x."},
+     "full_like(x, /, fill_value, dtype=None, *, device=None)\n--\n\nfill_value shaped like x."},
     {"arange", FASTCALL_KW(fn_arange),
-     "arange(start, /, stop=None, step=1, *, dtype=None, device=None)\n--\n\n"
+     "arange(start=0, stop=None, step=1, dtype=None, *, device=None)\n--\n\n"
      "Evenly spaced values in [start, stop)."},
     {"linspace", FASTCALL_KW(fn_linspace),
-     "linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True)\n--\n\n"
+     "linspace(start, stop, num, dtype=None, *, device=None, endpoint=True)\n--\n\n"
      "num evenly spaced values from start to stop."},
     {"eye", FASTCALL_KW(fn_eye),
-     "eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None)\n--\n\n"
+     "eye(n_rows, n_cols=None, dtype=None, *, k=0, device=None)\n--\n\n"
      "A matrix with ones on diagonal k."},
     {"tril", FASTCALL_KW(fn_tril),
-     "tril(x, /, *, k=0)\n--\n\nThe lower triangle (elements with j - i <= k) of the last two "
+     "tril(x, /, k=0)\n--\n\nThe lower triangle (elements with j - i <= k) of the last two "
      "axes."},
     {"triu", FASTCALL_KW(fn_triu),
-     "triu(x, /, *, k=0)\n--\n\nThe upper triangle (elements with j - i >= k) of the last two "
+     "triu(x, /, k=0)\n--\n\nThe upper triangle (elements with j - i >= k) of the last two "
      "axes."},
     {"meshgrid", FASTCALL_KW(fn_meshgrid),
      "meshgrid(*arrays, indexing='xy')\n--\n\nCoordinate matrices from 1-D tensors (a tuple)."},

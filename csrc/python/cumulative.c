@@ -8,8 +8,21 @@
 
 #define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
 
-/* `paddle_dtype`: Paddle's cumsum/cumprod keep an integer input's dtype (bool gives int64)
- * instead of the standard's int64/uint64 accumulation dtype. */
+/* The result dtype of Paddle's cumsum / cumprod of a bool or integer x without dtype=, as
+ * Paddle 3.3.1 gives it: cumsum int64 for every integer; cumprod keeps int32 and int64. Where
+ * Paddle has no kernel (bool, 8- and 16-bit integers for cumprod, the unsigned types beyond
+ * uint8) int64 as well, and uint64 stays uint64 (int64 cannot hold it). Measured in
+ * tests/test_paddle_parity.py. */
+static pc_dtype paddle_scan_dtype(pc_dtype x, bool prod)
+{
+    if (x == PC_UINT64) {
+        return PC_UINT64;
+    }
+    return prod && x == PC_INT32 ? PC_INT32 : PC_INT64;
+}
+
+/* `standard`: the standard's cumulative_sum/prod (axis required beyond 1-D); otherwise Paddle's
+ * cumsum/cumprod (flattened without an axis, paddle_scan_dtype for integers). */
 static PyObject *do_cumulative(pcpy_state *st, PyObject *xobj, PyObject *axis_obj,
                                PyObject *dtype_obj, PyObject *init_obj, bool prod,
                                bool standard, const char *name)
@@ -34,8 +47,9 @@ static PyObject *do_cumulative(pcpy_state *st, PyObject *xobj, PyObject *axis_ob
         Py_DECREF(xt);
         return NULL;
     }
-    if (!standard && dt == PC_DTYPE_INVALID && x->dtype != PC_BOOL) {
-        dt = x->dtype;
+    if (!standard && dt == PC_DTYPE_INVALID &&
+        (x->dtype == PC_BOOL || pc_dtype_is_integral(x->dtype))) {
+        dt = paddle_scan_dtype(x->dtype, prod);
     }
     pc_tensor *out = NULL;
     PyThreadState *ts = pcpy_release_gil(x->size);

@@ -2,7 +2,8 @@
  * device_type.c - paddle_c.Device: an immutable (type, index) pair naming where memory lives.
  *
  * Strings accepted wherever a device is: "cpu", "gpu" / "gpu:N" (also "cuda:N"), "rocm:N",
- * "opencl:N", "xpu:N". str() gives Paddle's spelling ("cpu", "gpu:0").
+ * "opencl:N", "xpu:N". str() gives Paddle's spelling ("cpu", "gpu:0"); Paddle's Place queries
+ * (is_cpu_place(), is_gpu_place(), ...) answer for it, since x.place is a Device.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -200,6 +201,43 @@ static PyObject *device_reduce(PyObject *self, PyObject *unused)
     return r;
 }
 
+/* Paddle's Place queries (x.place.is_cpu_place(), ...): Device is paddle_c's Place. */
+static bool device_is(PyObject *self, pc_device_type t)
+{
+    return (pc_device_type)((PcDeviceObject *)self)->device.type == t;
+}
+
+static PyObject *device_is_cpu_place(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(device_is(self, PC_DEVICE_CPU));
+}
+
+static PyObject *device_is_gpu_place(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(device_is(self, PC_DEVICE_CUDA) || device_is(self, PC_DEVICE_ROCM));
+}
+
+static PyObject *device_is_custom_place(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(device_is(self, PC_DEVICE_CUSTOM));
+}
+
+static PyObject *device_is_cuda_pinned_place(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    Py_RETURN_FALSE;
+}
+
+static PyObject *device_gpu_device_id(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromLong(((PcDeviceObject *)self)->device.index);
+}
+
 static PyGetSetDef device_getset[] = {
     {"type", device_get_type, NULL, "The device type: 'cpu', 'gpu', ...", NULL},
     {"index", device_get_index, NULL, "The device index (0 for the CPU).", NULL},
@@ -208,6 +246,18 @@ static PyGetSetDef device_getset[] = {
 
 static PyMethodDef device_methods[] = {
     {"__reduce__", device_reduce, METH_NOARGS, NULL},
+    {"is_cpu_place", device_is_cpu_place, METH_NOARGS,
+     "is_cpu_place($self, /)\n--\n\nWhether this is the CPU (Paddle's Place query)."},
+    {"is_gpu_place", device_is_gpu_place, METH_NOARGS,
+     "is_gpu_place($self, /)\n--\n\nWhether this is a GPU (CUDA or ROCm)."},
+    {"is_custom_place", device_is_custom_place, METH_NOARGS,
+     "is_custom_place($self, /)\n--\n\nWhether this is a plug-in device (an XPU)."},
+    {"is_xpu_place", device_is_custom_place, METH_NOARGS,
+     "is_xpu_place($self, /)\n--\n\nWhether this is an XPU (a plug-in device)."},
+    {"is_cuda_pinned_place", device_is_cuda_pinned_place, METH_NOARGS,
+     "is_cuda_pinned_place($self, /)\n--\n\nFalse: paddle_c has no pinned host memory."},
+    {"gpu_device_id", device_gpu_device_id, METH_NOARGS,
+     "gpu_device_id($self, /)\n--\n\nThe device index."},
     {NULL, NULL, 0, NULL},
 };
 

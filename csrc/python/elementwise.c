@@ -179,17 +179,9 @@ static PyObject *fn_where(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
     return pcpy_tensor_result(st, s, out);
 }
 
-static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
+PyObject *pcpy_clip_call(pcpy_state *st, PyObject *x, PyObject *min, PyObject *max)
 {
-    static const char *const names[] = {"x", "min", "max", NULL};
-    static const pcpy_argspec spec = {"clip", names, 1, 3, 1};
-    PyObject *a[3];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *objs[3] = {a[0], a[1] != NULL ? a[1] : Py_None, a[2] != NULL ? a[2] : Py_None};
+    PyObject *objs[3] = {x, min != NULL ? min : Py_None, max != NULL ? max : Py_None};
     pc_operand ops[3];
     PyObject *hold[3] = {NULL, NULL, NULL};
     int r = 1;
@@ -215,6 +207,18 @@ static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     pcpy_restore_gil(ts);
     release_operands(3, hold);
     return pcpy_tensor_result(st, s, out);
+}
+
+static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames)
+{
+    static const char *const names[] = {"x", "min", "max", NULL};
+    static const pcpy_argspec spec = {"clip", names, 1, 3, 1};
+    PyObject *a[3];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    return pcpy_clip_call(pcpy_state_from_module(mod), a[0], a[1], a[2]);
 }
 
 #define WHERE_CLIP_METHODS                                                                      \

@@ -1,6 +1,7 @@
 /*
  * ew_call.h - the calls shared by the elementwise module functions (elementwise.c) and the
- * Tensor operators (tensor_ops.c): Python operands to pc_operand, the GIL, the core call.
+ * Tensor operators (tensor_ops.c): Python operands to pc_operand, the GIL, the core call; and
+ * clip, shared with Paddle's Tensor.clip (paddle_tensor.c).
  */
 #ifndef PADDLE_C_PY_EW_CALL_H
 #define PADDLE_C_PY_EW_CALL_H
@@ -24,5 +25,8 @@ PyObject *pcpy_ew_call(pcpy_state *st, pc_ew_fn fn, PyObject *const *args, pcpy_
 /* self = fn(self, other) in place (the augmented assignment operators). Returns a new
  * reference to self, NULL with an exception, or NotImplemented for unsupported operands. */
 PyObject *pcpy_ew_inplace(pcpy_state *st, pc_ew_fn fn, PyObject *self, PyObject *other);
+
+/* clip(x, min, max) (min / max may be NULL or None: no bound). New reference or NULL. */
+PyObject *pcpy_clip_call(pcpy_state *st, PyObject *x, PyObject *min, PyObject *max);
 
 #endif

@@ -1,10 +1,13 @@
 /*
  * index_functions.c - the indexing functions of the standard (take, take_along_axis, nonzero)
- * and Paddle's (gather, index_select, masked_select, masked_fill, with their Tensor methods).
+ * and Paddle's (gather, index_select, gather_nd, scatter, masked_select, masked_fill, with their
+ * Tensor methods).
  *
  * Argument handling lives here; the work is done by the core (indexing.h). x[...] itself is
  * tensor_index.c.
  */
+#include <string.h>
+
 #include "manip_args.h"
 #include "paddle_c/indexing.h"
 #include "paddle_c/manipulation.h"
@@ -89,15 +92,19 @@ static PyObject *fn_take_along_axis(PyObject *mod, PyObject *const *args, Py_ssi
     return pcpy_manip_finish(st, x, s, out);
 }
 
+/* nonzero(x, /, *, as_tuple=True): the standard's tuple of index tensors, or with
+ * as_tuple=False (Paddle's default form) one int64 tensor of shape [N, ndim]. */
 static PyObject *fn_nonzero(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                             PyObject *kwnames)
 {
-    static const char *const names[] = {"x", NULL};
+    static const char *const names[] = {"x", "as_tuple", NULL};
     static const pcpy_argspec spec = {"nonzero", names, 1, 1, 1};
     pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[1];
+    PyObject *a[2];
     PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
+    int as_tuple;
+    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0 ||
+        pcpy_bool_arg(a[1], "as_tuple", 1, &as_tuple) < 0) {
         Py_XDECREF(x);
         return NULL;
     }
@@ -106,10 +113,198 @@ static PyObject *fn_nonzero(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_nonzero(t, outs);
     pcpy_restore_gil(ts);
-    PyObject *res = s == PC_OK ? pcpy_manip_tuple(st, t->ndim, outs, false) : pcpy_raise(s);
+    PyObject *res;
+    if (s != PC_OK) {
+        res = pcpy_raise(s);
+    } else if (as_tuple) {
+        res = pcpy_manip_tuple(st, t->ndim, outs, false);
+    } else {
+        pc_tensor *stacked = NULL;
+        s = pc_stack(t->ndim, (const pc_tensor *const *)outs, 1, &stacked);
+        for (int d = 0; d < t->ndim; d++) {
+            pc_tensor_free(outs[d]);
+        }
+        res = pcpy_tensor_result(st, s, stacked);
+    }
     Py_DECREF(x);
     return res;
 }
+
+/* ---- gather_nd and scatter (Paddle) ------------------------------------------------------- */
+
+/* An integer index tensor (bool is refused: it would be a mask). New reference or NULL. */
+static PyObject *integer_index(pcpy_state *st, PyObject *obj, const char *fname)
+{
+    PyObject *idx = pcpy_as_tensor(st, obj);
+    if (idx != NULL && !pc_dtype_is_integral(pcpy_tensor_get(idx)->dtype)) {
+        PyErr_Format(PyExc_TypeError, "%s: index must be an integer tensor, not %s", fname,
+                     pc_dtype_name(pcpy_tensor_get(idx)->dtype));
+        Py_CLEAR(idx);
+    }
+    return idx;
+}
+
+/* gather_nd(x, index): index[..., k] picks x[index[..., 0], ..., index[..., k - 1]] (a slice of
+ * the remaining axes); the result has shape index.shape[:-1] + x.shape[k:], in new memory. */
+static pc_status gather_nd(const pc_tensor *x, const pc_tensor *index, pc_tensor **out)
+{
+    *out = NULL;
+    if (index->ndim == 0) {
+        return pc_error_set(PC_ERR_VALUE, "gather_nd: index must have at least one dimension");
+    }
+    const int nb = index->ndim - 1;
+    const int64_t k = index->shape[nb];
+    if (k > x->ndim) {
+        return pc_error_set(PC_ERR_VALUE, "gather_nd: index.shape[-1] is %lld, more than the "
+                            "%d dimensions of x", (long long)k, x->ndim);
+    }
+    /* the result's shape: index.shape[:-1] + x.shape[k:] */
+    int64_t shape[PC_MAX_NDIM];
+    const int nd = nb + x->ndim - (int)k;
+    if (nd > PC_MAX_NDIM) {
+        return pc_error_set(PC_ERR_VALUE, "gather_nd: the result would have more than %d "
+                            "dimensions", PC_MAX_NDIM);
+    }
+    memcpy(shape, index->shape, (size_t)nb * sizeof(int64_t));
+    memcpy(shape + nb, x->shape + k, (size_t)(x->ndim - k) * sizeof(int64_t));
+    if (k == 0) {
+        /* every position picks the whole of x */
+        pc_tensor *b;
+        pc_status s = pc_broadcast_to(x, nd, shape, &b);
+        if (s == PC_OK) {
+            s = pc_contiguous_copy(b, out);
+            pc_tensor_free(b);
+        }
+        return s;
+    }
+    if (index->size == 0) {
+        return pc_tensor_empty(nd, shape, x->dtype, pc_tensor_device(x), out);
+    }
+    pc_tensor *cols[PC_MAX_NDIM] = {NULL};
+    pc_index items[PC_MAX_NDIM];
+    pc_status s = PC_OK;
+    for (int64_t i = 0; i < k && s == PC_OK; i++) {
+        s = pc_tensor_restride(index, nb, index->shape, index->strides,
+                               index->offset + i * index->strides[nb], &cols[i]);
+        items[i] = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, cols[i]};
+    }
+    pc_tensor *r = NULL;
+    if (s == PC_OK) {
+        s = pc_index_get(x, (int)k, items, &r);
+    }
+    if (s == PC_OK && nb == 0) {
+        /* 0-D index columns are integers: the result is a view, and gather_nd copies */
+        s = pc_contiguous_copy(r, out);
+        pc_tensor_free(r);
+    } else if (s == PC_OK) {
+        *out = r;
+    }
+    for (int64_t i = 0; i < k; i++) {
+        pc_tensor_free(cols[i]);
+    }
+    return s;
+}
+
+static PyObject *do_gather_nd(pcpy_state *st, PyObject *x, PyObject *index_obj)
+{
+    PyObject *idx = integer_index(st, index_obj, "gather_nd");
+    if (idx == NULL) {
+        Py_DECREF(x);
+        return NULL;
+    }
+    pc_tensor *out = NULL;
+    PyThreadState *ts = pcpy_release_gil(pcpy_tensor_get(idx)->size);
+    pc_status s = gather_nd(pcpy_tensor_get(x), pcpy_tensor_get(idx), &out);
+    pcpy_restore_gil(ts);
+    Py_DECREF(idx);
+    return pcpy_manip_finish(st, x, s, out);
+}
+
+PCPY_MANIP_FN(fn_gather_nd, "gather_nd", 0, 3, 2, do_gather_nd(st, x, a[1]), "x", "index",
+              "name")
+
+/* scatter(x, index, updates, overwrite): a copy of x whose rows index[i] (along axis 0) are
+ * updates[i] (overwrite: the last of repeated rows wins) or the sum of the updates[i] aimed at
+ * them (not overwrite: those rows start from zero). index is 0-D, 1-D or [N, 1]; updates has
+ * shape index.shape + x.shape[1:] and is cast to x's dtype. */
+static pc_status scatter(const pc_tensor *x, const pc_tensor *index, const pc_tensor *updates,
+                         bool overwrite, pc_tensor **out)
+{
+    *out = NULL;
+    pc_tensor *flat = NULL;
+    pc_status s = PC_OK;
+    if (x->ndim == 0) {
+        return pc_error_set(PC_ERR_VALUE, "scatter: x must have at least one dimension");
+    }
+    if (index->ndim == 2 && index->shape[1] == 1) {
+        s = pc_reshape(index, 1, index->shape, -1, &flat);
+        index = flat;
+    } else if (index->ndim > 1) {
+        return pc_error_set(PC_ERR_VALUE, "scatter: index must be 0-D, 1-D or of shape [N, 1]");
+    }
+    bool fits = s == PC_OK && updates->ndim == index->ndim + x->ndim - 1;
+    for (int d = 0; fits && d < updates->ndim; d++) {
+        fits = updates->shape[d] == (d < index->ndim ? index->shape[d]
+                                                      : x->shape[d - index->ndim + 1]);
+    }
+    if (s == PC_OK && !fits) {
+        char us[256];
+        char xs[256];
+        pc_shape_format(updates->ndim, updates->shape, us, sizeof us);
+        pc_shape_format(x->ndim, x->shape, xs, sizeof xs);
+        s = pc_error_set(PC_ERR_VALUE, "scatter: updates of shape %s do not match %lld "
+                         "indices into x of shape %s", us, (long long)index->size, xs);
+    }
+    pc_tensor *r = NULL;
+    if (s == PC_OK) {
+        s = pc_contiguous_copy(x, &r);
+    }
+    const pc_index item = {PC_INDEX_TENSOR, 0, 0, 0, 0, index};
+    if (s == PC_OK && overwrite) {
+        s = pc_index_set(r, 1, &item, updates);
+    } else if (s == PC_OK) {
+        const pc_scalar zero = {.dtype = PC_BOOL, .v.b = false};
+        s = pc_index_fill(r, 1, &item, &zero);
+        if (s == PC_OK) {
+            s = pc_index_add(r, 1, &item, updates);
+        }
+    }
+    pc_tensor_free(flat);
+    if (s != PC_OK) {
+        pc_tensor_free(r);
+        return s;
+    }
+    *out = r;
+    return PC_OK;
+}
+
+static PyObject *do_scatter(pcpy_state *st, PyObject *x, PyObject *index_obj,
+                            PyObject *updates_obj, PyObject *overwrite_obj)
+{
+    int overwrite;
+    if (pcpy_bool_arg(overwrite_obj, "overwrite", 1, &overwrite) < 0) {
+        Py_DECREF(x);
+        return NULL;
+    }
+    PyObject *idx = integer_index(st, index_obj, "scatter");
+    PyObject *upd = idx != NULL ? pcpy_as_tensor(st, updates_obj) : NULL;
+    if (upd == NULL) {
+        Py_XDECREF(idx);
+        Py_DECREF(x);
+        return NULL;
+    }
+    pc_tensor *out = NULL;
+    const pc_tensor *t = pcpy_tensor_get(x);
+    PyThreadState *ts = pcpy_release_gil(t->size);
+    pc_status s = scatter(t, pcpy_tensor_get(idx), pcpy_tensor_get(upd), overwrite != 0, &out);
+    pcpy_restore_gil(ts);
+    Py_DECREF(upd);
+    Py_DECREF(idx);
+    return pcpy_manip_finish(st, x, s, out);
+}
+
+PCPY_MANIP_FN(fn_scatter, "scatter", 0, 5, 3, do_scatter(st, x, a[1], a[2], a[3]), "x", "index",
+              "updates", "overwrite", "name")
 
 /* x and mask broadcast together (views), for masked_select / masked_fill. */
 static pc_status broadcast_pair(const pc_tensor *x, const pc_tensor *mask, pc_tensor **xb,
@@ -243,7 +438,15 @@ PyMethodDef pcpy_index_functions_methods[] = {
     {"index_select", FASTCALL_KW(fn_index_select),
      "index_select(x, index, axis=0, name=None)\n--\n\nElements of x at `index` along `axis`."},
     {"nonzero", FASTCALL_KW(fn_nonzero),
-     "nonzero(x, /)\n--\n\nThe indices of the non-zero elements, one int64 tensor per axis."},
+     "nonzero(x, /, *, as_tuple=True)\n--\n\nThe indices of the non-zero elements, one int64 "
+     "tensor per axis; with as_tuple=False (Paddle's form) one int64 tensor of shape [N, ndim]."},
+    {"gather_nd", FASTCALL_KW(fn_gather_nd),
+     "gather_nd(x, index, name=None)\n--\n\nPaddle's gather_nd: the slices of x at the "
+     "coordinates index[..., :k] (shape index.shape[:-1] + x.shape[k:])."},
+    {"scatter", FASTCALL_KW(fn_scatter),
+     "scatter(x, index, updates, overwrite=True, name=None)\n--\n\nPaddle's scatter: a copy "
+     "of x with rows index[i] set to updates[i] (overwrite=True: the last repeat wins) or to "
+     "the sum of their updates (overwrite=False)."},
     {"masked_select", FASTCALL_KW(fn_masked_select),
      "masked_select(x, mask, name=None)\n--\n\nThe elements of x where mask is true (1-D)."},
     {"masked_fill", FASTCALL_KW(fn_masked_fill),
@@ -262,6 +465,11 @@ PCPY_MANIP_METHOD(m_index_select, "index_select", 1, do_take(st, x, a[0], a[1], 
 PCPY_MANIP_METHOD(m_masked_select, "masked_select", 1, do_masked_select(st, x, a[0]), "mask",
                   "name")
 
+PCPY_MANIP_METHOD(m_gather_nd, "gather_nd", 1, do_gather_nd(st, x, a[0]), "index", "name")
+
+PCPY_MANIP_METHOD(m_scatter, "scatter", 2, do_scatter(st, x, a[0], a[1], a[2]), "index",
+                  "updates", "overwrite", "name")
+
 PCPY_MANIP_METHOD(m_masked_fill, "masked_fill", 2, do_masked_fill(st, x, a[0], a[1]), "mask",
                   "value", "name")
 
@@ -273,6 +481,12 @@ PyMethodDef pcpy_tensor_index_functions_methods[] = {
      "index_select($self, index, axis=0, name=None)\n--\n\nElements at `index` along `axis`."},
     {"masked_select", FASTCALL_KW(m_masked_select),
      "masked_select($self, mask, name=None)\n--\n\nThe elements where mask is true (1-D)."},
+    {"gather_nd", FASTCALL_KW(m_gather_nd),
+     "gather_nd($self, index, name=None)\n--\n\nThe slices at the coordinates index[..., :k] "
+     "(see paddle_c.gather_nd)."},
+    {"scatter", FASTCALL_KW(m_scatter),
+     "scatter($self, index, updates, overwrite=True, name=None)\n--\n\nA copy with rows "
+     "index[i] set to (or, overwrite=False, summed from) updates[i]."},
     {"masked_fill", FASTCALL_KW(m_masked_fill),
      "masked_fill($self, mask, value, name=None)\n--\n\nA copy with `value` where mask is "
      "true."},

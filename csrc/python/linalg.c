@@ -64,33 +64,81 @@ static PyObject *result_tuple(pcpy_state *st, pc_status s, int n, pc_tensor **r)
 
 /* ---- products ------------------------------------------------------------------------ */
 
-static PyObject *matmul_objects(pcpy_state *st, PyObject *x1, PyObject *x2)
+/* x1 @ x2, with the last two axes of x1 (x2) swapped first when `tx` (`ty`): Paddle's
+ * transpose_x / transpose_y, which leave 1-D operands as they are. The swap is a view. */
+static PyObject *matmul_objects_t(pcpy_state *st, PyObject *x1, PyObject *x2, bool tx, bool ty)
 {
     PyObject *objs[2] = {x1, x2};
     PyObject *t[2];
     if (tensors(st, 2, objs, t) < 0) {
         return NULL;
     }
-    const pc_tensor *a = pcpy_tensor_get(t[0]);
-    const pc_tensor *b = pcpy_tensor_get(t[1]);
+    const pc_tensor *op[2] = {pcpy_tensor_get(t[0]), pcpy_tensor_get(t[1])};
+    pc_tensor *swapped[2] = {NULL, NULL};
+    pc_status s = PC_OK;
+    const bool flags[2] = {tx, ty};
+    for (int i = 0; i < 2 && s == PC_OK; i++) {
+        if (flags[i] && op[i]->ndim >= 2) {
+            s = pc_matrix_transpose(op[i], &swapped[i]);
+            op[i] = swapped[i];
+        }
+    }
     pc_tensor *r = NULL;
-    PyThreadState *ts = pcpy_release_gil(work_of(a) * (b->ndim > 0 ? b->shape[b->ndim - 1] : 1));
-    pc_status s = pc_matmul(a, b, &r);
-    pcpy_restore_gil(ts);
+    if (s == PC_OK) {
+        const pc_tensor *a = op[0];
+        const pc_tensor *b = op[1];
+        PyThreadState *ts =
+            pcpy_release_gil(work_of(a) * (b->ndim > 0 ? b->shape[b->ndim - 1] : 1));
+        s = pc_matmul(a, b, &r);
+        pcpy_restore_gil(ts);
+    }
+    pc_tensor_free(swapped[0]);
+    pc_tensor_free(swapped[1]);
     release(2, t);
     return pcpy_tensor_result(st, s, r);
+}
+
+static PyObject *matmul_objects(pcpy_state *st, PyObject *x1, PyObject *x2)
+{
+    return matmul_objects_t(st, x1, x2, false, false);
+}
+
+/* Parse the flags of matmul (a[2], a[3]) and multiply a[0] by a[1]. */
+static PyObject *matmul_args(pcpy_state *st, PyObject *const *a)
+{
+    int tx;
+    int ty;
+    if (pcpy_bool_arg(a[2], "transpose_x", 0, &tx) < 0 ||
+        pcpy_bool_arg(a[3], "transpose_y", 0, &ty) < 0) {
+        return NULL;
+    }
+    return matmul_objects_t(st, a[0], a[1], tx != 0, ty != 0);
 }
 
 static PyObject *fn_matmul(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
-    static const char *const names[] = {"x1", "x2", NULL};
+    static const char *const names[] = {"x1", "x2", "transpose_x", "transpose_y", NULL};
     static const pcpy_argspec spec = {"matmul", names, 2, 2, 2};
-    PyObject *a[2];
+    PyObject *a[4];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    return matmul_objects(pcpy_state_from_module(mod), a[0], a[1]);
+    return matmul_args(pcpy_state_from_module(mod), a);
+}
+
+/* x.matmul(y, transpose_x=False, transpose_y=False, name=None) (Paddle's method) */
+static PyObject *m_matmul(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames)
+{
+    static const char *const names[] = {"y", "transpose_x", "transpose_y", "name", NULL};
+    static const pcpy_argspec spec = {"matmul", names, 0, 4, 1};
+    PyObject *p[4];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, p) < 0) {
+        return NULL;
+    }
+    PyObject *const a[4] = {self, p[0], p[1], p[2]};
+    return matmul_args(pcpy_state_from_type(Py_TYPE(self)), a);
 }
 
 /* axes of tensordot: an int N >= 0 or a pair of equally long sequences of ints. Returns the
@@ -461,9 +509,11 @@ static PyObject *fn_svd(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
 
 PyMethodDef pcpy_linalg_methods[] = {
     {"matmul", FASTCALL_KW(fn_matmul),
-     "matmul(x1, x2, /)\n--\n\n"
+     "matmul(x1, x2, /, *, transpose_x=False, transpose_y=False)\n--\n\n"
      "Matrix product with the standard's rules: 1-d operands are promoted to a row (x1) or a "
-     "column (x2) and the added dimension removed again; leading dimensions broadcast."},
+     "column (x2) and the added dimension removed again; leading dimensions broadcast. "
+     "transpose_x / transpose_y (Paddle's) swap the last two axes of an operand of 2 or more "
+     "dimensions first."},
     {"tensordot", FASTCALL_KW(fn_tensordot),
      "tensordot(x1, x2, /, *, axes=2)\n--\n\n"
      "Tensor contraction over the last `axes` axes of x1 and the first of x2, or over the "
@@ -577,6 +627,9 @@ static PyObject *nb_imatmul(PyObject *self, PyObject *other)
 }
 
 PyMethodDef pcpy_tensor_linalg_methods[] = {
+    {"matmul", FASTCALL_KW(m_matmul),
+     "matmul($self, y, transpose_x=False, transpose_y=False, name=None)\n--\n\n"
+     "The matrix product (Paddle's method; see paddle_c.matmul)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,7 +6,8 @@
  *
  * Argument handling lives here; the work is done by the core (manipulation.h). Module functions
  * follow the standard's signatures; Tensor methods follow Paddle's where the two differ
- * (x.squeeze() squeezes every axis of extent 1, x.reshape(...) takes a shape). The indexing
+ * (x.squeeze() squeezes every axis of extent 1 and leaves others, x.reshape(...) takes a shape
+ * in which 0 keeps an extent). The indexing
  * functions (take, nonzero, masked_*) live in index_functions.c.
  */
 #include "manip_args.h"
@@ -15,7 +16,10 @@
 
 /* ---- reshape and friends ------------------------------------------------------------------- */
 
-static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, int copy)
+/* `paddle_zero`: Paddle's rule for Tensor.reshape, where a 0 at position i keeps x's extent i
+ * (x.reshape([0, -1]) keeps the first axis); the standard's reshape takes 0 as an extent. */
+static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, int copy,
+                            bool paddle_zero)
 {
     int64_t shape[PC_MAX_NDIM];
     const int nd = pcpy_manip_shape_arg(st, shape_obj, shape);
@@ -25,6 +29,15 @@ static PyObject *do_reshape(pcpy_state *st, PyObject *x, PyObject *shape_obj, in
     }
     pc_tensor *out = NULL;
     const pc_tensor *t = pcpy_tensor_get(x);
+    for (int i = 0; paddle_zero && i < nd; i++) {
+        if (shape[i] == 0 && i >= t->ndim) {
+            PyErr_Format(PyExc_ValueError, "reshape: a 0 at position %d keeps the input's "
+                         "extent there, but the input has %d dimensions", i, t->ndim);
+            Py_DECREF(x);
+            return NULL;
+        }
+        shape[i] = shape[i] == 0 ? t->shape[i] : shape[i];
+    }
     PyThreadState *ts = pcpy_release_gil(t->size);
     pc_status s = pc_reshape(t, nd, shape, copy, &out);
     pcpy_restore_gil(ts);
@@ -45,7 +58,7 @@ static PyObject *fn_reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nar
         Py_XDECREF(x);
         return NULL;
     }
-    return do_reshape(st, x, a[1], copy);
+    return do_reshape(st, x, a[1], copy, false);
 }
 
 static PyObject *do_broadcast_to(pcpy_state *st, PyObject *x, PyObject *shape_obj)
@@ -318,7 +331,8 @@ static PyObject *do_flip(pcpy_state *st, PyObject *x, PyObject *axis_obj)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_flip, "flip", 1, 1, 1, do_flip(st, x, a[1]), "x", "axis")
+/* Paddle's flip(x, axis): the axis may be positional */
+PCPY_MANIP_FN(fn_flip, "flip", 1, 2, 1, do_flip(st, x, a[1]), "x", "axis")
 
 /* flatten(x, start_axis=0, stop_axis=-1): axes [start, stop] merged into one (a view when
  * the strides allow). */
@@ -413,8 +427,9 @@ static int64_t total_size(Py_ssize_t n, const pc_tensor **ts)
 static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
+    /* Paddle's concat(x, axis=0): the axis may be positional (and x= a keyword, an alias) */
     static const char *const names[] = {"arrays", "axis", NULL};
-    static const pcpy_argspec spec = {"concat", names, 1, 1, 1};
+    static const pcpy_argspec spec = {"concat", names, 0, 2, 1};
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
@@ -447,8 +462,9 @@ static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t narg
 static PyObject *fn_stack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
+    /* Paddle's stack(x, axis=0): as concat */
     static const char *const names[] = {"arrays", "axis", NULL};
-    static const pcpy_argspec spec = {"stack", names, 1, 1, 1};
+    static const pcpy_argspec spec = {"stack", names, 0, 2, 1};
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
@@ -665,7 +681,10 @@ static PyObject *fn_chunk(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
 {
     int64_t reps[PC_MAX_NDIM];
-    const int n = pcpy_manip_ints_arg(reps_obj, "repetitions", reps, PC_MAX_NDIM);
+    /* Paddle's repeat_times may be a 1-D integer tensor */
+    const int n = pcpy_tensor_check(st, reps_obj)
+                      ? pcpy_manip_shape_arg(st, reps_obj, reps)
+                      : pcpy_manip_ints_arg(reps_obj, "repetitions", reps, PC_MAX_NDIM);
     if (n < 0) {
         Py_DECREF(x);
         return NULL;
@@ -686,7 +705,8 @@ static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_tile, "tile", 2, 2, 2, do_tile(st, x, a[1]), "x", "repetitions")
+/* repetitions is a keyword too: Paddle's tile(x, repeat_times=...) (an alias) */
+PCPY_MANIP_FN(fn_tile, "tile", 1, 2, 2, do_tile(st, x, a[1]), "x", "repetitions")
 
 static PyObject *fn_repeat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
@@ -756,7 +776,8 @@ static PyObject *do_roll(pcpy_state *st, PyObject *x, PyObject *shift_obj, PyObj
     return pcpy_manip_finish(st, x, s, out);
 }
 
-PCPY_MANIP_FN(fn_roll, "roll", 1, 2, 2, do_roll(st, x, a[1], a[2]), "x", "shift", "axis")
+/* Paddle's roll(x, shifts, axis=None): the axis may be positional (shifts= is an alias) */
+PCPY_MANIP_FN(fn_roll, "roll", 1, 3, 2, do_roll(st, x, a[1], a[2]), "x", "shift", "axis")
 
 PyMethodDef pcpy_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(fn_reshape),
@@ -788,7 +809,7 @@ PyMethodDef pcpy_manipulation_methods[] = {
     {"squeeze", FASTCALL_KW(fn_squeeze),
      "squeeze(x, /, axis)\n--\n\nA view without the given axes of extent 1."},
     {"flip", FASTCALL_KW(fn_flip),
-     "flip(x, /, *, axis=None)\n--\n\nA view with the elements reversed along `axis` (all "
+     "flip(x, /, axis=None)\n--\n\nA view with the elements reversed along `axis` (all "
      "axes by default)."},
     {"flatten", FASTCALL_KW(fn_flatten),
      "flatten(x, start_axis=0, stop_axis=-1, name=None)\n--\n\n"
@@ -798,10 +819,10 @@ PyMethodDef pcpy_manipulation_methods[] = {
     {"is_contiguous", FASTCALL_KW(fn_is_contiguous),
      "is_contiguous(x)\n--\n\nWhether x is C-contiguous."},
     {"concat", FASTCALL_KW(fn_concat),
-     "concat(arrays, /, *, axis=0)\n--\n\nJoin tensors along an existing axis (None: flatten "
+     "concat(arrays, axis=0)\n--\n\nJoin tensors along an existing axis (None: flatten "
      "them first)."},
     {"stack", FASTCALL_KW(fn_stack),
-     "stack(arrays, /, *, axis=0)\n--\n\nJoin tensors of one shape along a new axis."},
+     "stack(arrays, axis=0)\n--\n\nJoin tensors of one shape along a new axis."},
     {"unstack", FASTCALL_KW(fn_unstack),
      "unstack(x, /, *, axis=0)\n--\n\nThe slices of x along `axis` (views), as a tuple."},
     {"split", FASTCALL_KW(fn_split),
@@ -810,18 +831,18 @@ PyMethodDef pcpy_manipulation_methods[] = {
     {"chunk", FASTCALL_KW(fn_chunk),
      "chunk(x, chunks, axis=0, name=None)\n--\n\nSplit x into `chunks` equal pieces (views)."},
     {"tile", FASTCALL_KW(fn_tile),
-     "tile(x, repetitions, /)\n--\n\nx repeated along each axis."},
+     "tile(x, /, repetitions)\n--\n\nx repeated along each axis."},
     {"repeat", FASTCALL_KW(fn_repeat),
      "repeat(x, repeats, /, *, axis=None)\n--\n\nEach element repeated `repeats` times "
      "along `axis` (of the flattened x when None)."},
     {"roll", FASTCALL_KW(fn_roll),
-     "roll(x, /, shift, *, axis=None)\n--\n\nElements shifted along axes, wrapping around."},
+     "roll(x, /, shift, axis=None)\n--\n\nElements shifted along axes, wrapping around."},
     {NULL, NULL, 0, NULL},
 };
 
 /* ---- Tensor methods (Paddle's) ------------------------------------------------------------- */
 
-PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1), "shape", "name")
+PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1, true), "shape", "name")
 
 PCPY_MANIP_METHOD(m_transpose, "transpose", 1, do_permute(st, x, a[0], "perm"), "perm", "name")
 
@@ -863,7 +884,8 @@ PCPY_MANIP_METHOD(m_roll, "roll", 1, do_roll(st, x, a[0], a[1]), "shifts", "axis
 PyMethodDef pcpy_tensor_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(m_reshape),
      "reshape($self, shape, name=None)\n--\n\nThe tensor with a new shape (a view when the "
-     "strides allow)."},
+     "strides allow); as in Paddle, a 0 keeps the extent at its position and one -1 is "
+     "inferred."},
     {"transpose", FASTCALL_KW(m_transpose),
      "transpose($self, perm, name=None)\n--\n\nA view with the axes permuted."},
     {"flatten", FASTCALL_KW(m_flatten),

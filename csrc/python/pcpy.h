@@ -181,6 +181,9 @@ typedef struct pcpy_argspec {
 /* Fill out[i] with borrowed references (NULL when absent). Returns 0 or -1 (TypeError). */
 int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames, PyObject **out);
+/* The parameter a keyword that names none of spec's parameters stands for, by the alias table
+ * kwaliases.def (kwalias.c): its index in spec->names, or -1. */
+int pcpy_kwalias_find(const pcpy_argspec *spec, PyObject *key);
 /* None/absent -> dflt; otherwise must be a bool. */
 int pcpy_bool_arg(PyObject *obj, const char *name, int dflt, int *out);
 /* copy=: None -> -1, False -> 0, True -> 1. */

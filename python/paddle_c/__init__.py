@@ -13,6 +13,8 @@ from . import _repr
 from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)
 from . import fft  # noqa: F401  (the fft extension)
+from ._einsum import einsum  # noqa: F401  (Paddle's and NumPy's einsum)
+from ._paddle import is_tensor, no_grad, outer, unique  # noqa: F401  (Paddle's)
 
 __array_api_version__ = "2025.12"
 __version__ = "0.1.0"
@@ -25,6 +27,7 @@ newaxis = None
 pi = 3.141592653589793
 
 _repr.install(Tensor)
+Tensor.unique = unique  # Paddle's Tensor.unique
 
 __all__ = sorted(
     name for name in dir() if not name.startswith("_") and name not in {"annotations"}

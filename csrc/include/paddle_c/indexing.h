@@ -62,6 +62,11 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
 /* x[index] = scalar, converted to x's dtype (OverflowError when it does not fit). */
 pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value);
 
+/* x[index] += value, where every position the index addresses adds its part of `value` (broadcast
+ * and cast as for pc_index_set): a position addressed twice receives both additions (the
+ * accumulating form of setitem; Paddle's scatter(overwrite=False)). Fails on a read-only x. */
+pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value);
+
 /* The indices of the non-zero elements, one int64 tensor per dimension of x (x->ndim >= 1),
  * in C order. `out` has room for x->ndim tensors. */
 pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out);
