@@ -2,7 +2,7 @@
  * kernels.c - introspection of the kernel table for tests and tools: which (op, backend, dtype)
  * slots are filled. The table itself is the only record of what a backend supports.
  */
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 #include "pcpy.h"
 
 /* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */

@@ -5,7 +5,7 @@
  * line here. The static assertions check dtype_params.h against dtypes.def.
  */
 #include "dtype_params.h"
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 #include "register.h"
 
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
