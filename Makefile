@@ -14,8 +14,8 @@ ASAN_SITE := $(abspath build/asan-site)
 
 CUDA_BUILD := build/cuda-check
 
-.PHONY: demo test venv build test-fast asan-site sanitize fuzz fuzz-sanitize cuda-check bench \
-	conformance clean
+.PHONY: demo test venv build test-fast test-hostdev asan-site sanitize fuzz fuzz-sanitize \
+	cuda-check bench conformance conformance-hostdev clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -37,11 +37,20 @@ demo: build
 
 test: build
 	$(PY) -m pytest tests
+	$(MAKE) test-hostdev
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
 
 test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly
+
+# The device-parametrised tests (the `device` fixture of tests/conftest.py) on the test device
+# hostdev as well, with it as the default device: every device code path runs without a GPU.
+HOSTDEV_ENV = PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_DEFAULT_DEVICE=hostdev:0
+HOSTDEV_TESTS = tests/test_devices.py
+
+test-hostdev: build
+	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -91,6 +100,10 @@ bench: build
 # the official array API conformance suite (see array_api_tests/README.md)
 conformance: build
 	$(PY) array_api_tests/run
+
+# the same suite with every array on the test device hostdev:0
+conformance-hostdev: build
+	$(HOSTDEV_ENV) $(PY) array_api_tests/run
 
 clean:
 	rm -rf build $(VENV) dist *.egg-info

@@ -193,7 +193,7 @@ pc_status pc_copy_into(pc_tensor *dst, const pc_tensor *src)
     if (st != PC_OK) {
         return st;
     }
-    const pc_loop_ctx ctx = {NULL};
+    const pc_loop_ctx ctx = {NULL, cast};
     if (cast->iter != NULL) {
         return cast->iter(&it, &ctx);
     }

@@ -18,7 +18,7 @@ typedef struct {
 static const device_name device_names[] = {
     {"cpu", PC_DEVICE_CPU},       {"gpu", PC_DEVICE_CUDA},  {"cuda", PC_DEVICE_CUDA},
     {"rocm", PC_DEVICE_ROCM},     {"hip", PC_DEVICE_ROCM},  {"opencl", PC_DEVICE_OPENCL},
-    {"xpu", PC_DEVICE_CUSTOM},
+    {"xpu", PC_DEVICE_CUSTOM},    {"hostdev", PC_DEVICE_HOSTDEV},
 };
 
 static const char *type_name(pc_device_type t)

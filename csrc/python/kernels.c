@@ -11,7 +11,8 @@ static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
     (void)mod;
     (void)unused;
     static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm",
-                                                                   "opencl", "custom"};
+                                                                   "opencl", "custom",
+                                                                   "hostdev"};
     PyObject *list = PyList_New(0);
     if (list == NULL) {
         return NULL;

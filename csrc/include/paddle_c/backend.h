@@ -38,6 +38,7 @@ typedef enum pc_device_type {
     PC_DEVICE_ROCM,
     PC_DEVICE_OPENCL,
     PC_DEVICE_CUSTOM,   /* an out-of-tree accelerator plug-in (e.g. an XPU) */
+    PC_DEVICE_HOSTDEV,  /* the test device (backends/hostdev.c): PADDLE_C_TEST_BACKENDS=hostdev */
     PC_NUM_DEVICE_TYPES
 } pc_device_type;
 
