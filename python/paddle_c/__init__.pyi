@@ -5,6 +5,7 @@ from ._C import Tensor as Tensor
 from ._dtypes import finfo as finfo, iinfo as iinfo, finfo_object as finfo_object, iinfo_object as iinfo_object
 from ._info import __array_namespace_info__ as __array_namespace_info__
 from ._einsum import einsum as einsum
+from ._config import show_config as show_config
 from ._paddle import is_tensor as is_tensor, no_grad as no_grad, outer as outer, unique as unique
 
 __array_api_version__: str
