@@ -34,6 +34,10 @@ void pc_set_num_threads(int n);
 /* OpenBLAS's thread count (kernels/cpu/blas_threads.c); pc_set_num_threads calls it. */
 void pc_blas_set_num_threads(int n);
 
+/* Before a BLAS or LAPACK call that OpenBLAS may thread: its thread count set to the CPUs idle
+ * now (at least 1, at most pc_get_num_threads()). */
+void pc_blas_fit_threads(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -121,6 +121,9 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
         const int64_t min_batch = (INT64_C(1) << 20) / mnk + 1;
         return pc_parallel_for(count, min_batch, PCK_FN(mm_blas_range), &pl);
     }
+    if (mnk > (INT64_C(1) << 18)) {
+        pc_blas_fit_threads();
+    }
     return PCK_FN(mm_blas_range)(&pl, 0, count);
 }
 
