@@ -75,4 +75,5 @@ static const pc_backend cpu_backend = {
     .device_name = cpu_device_name,
 };
 
-const pc_backend *pc_cpu_backend(void) { return &cpu_backend; }
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def). */
+void pc_cpu_backend_init(void) { (void)pc_backend_register(&cpu_backend); }

@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "copy_kernels.h"
+#include "paddle_c/kernels/copy_kernels.h"
 #include "dispatch.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/parallel.h"

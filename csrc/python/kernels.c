@@ -2,8 +2,8 @@
  * kernels.c - introspection of the kernel table for tests and tools: which (op, backend, dtype)
  * slots are filled. The table itself is the only record of what a backend supports.
  */
-#include "dispatch/dispatch.h"
 #include "paddle_c/cpu_isa.h"
+#include "paddle_c/kernels/table.h"
 #include "paddle_c/parallel.h"
 #include "pcpy.h"
 

@@ -5,7 +5,7 @@
  * zero strides, dimensions of extent 1 are dropped, axes are put in memory order (smallest
  * strides innermost, axes that every operand walks backwards are flipped), and adjacent axes
  * that are contiguous for every operand are coalesced. What remains is driven as a sequence of
- * 1-D inner loops: the kernel contract of dispatch.h. Offsets are stepped, never computed by
+ * 1-D inner loops: the kernel contract of paddle_c/kernels/table.h. Offsets are stepped, never computed by
  * dividing a flat index.
  *
  * A pc_iter is a plain value on the stack: no allocation, no cleanup.

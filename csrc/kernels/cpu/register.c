@@ -7,7 +7,7 @@
  */
 #include "dtype_params.h"
 #include "paddle_c/cpu_isa.h"
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 #include "register.h"
 
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
