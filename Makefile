@@ -14,8 +14,8 @@ ASAN_SITE := $(abspath build/asan-site)
 
 CUDA_BUILD := build/cuda-check
 
-.PHONY: demo test venv build test-fast test-hostdev asan-site sanitize fuzz fuzz-sanitize \
-	cuda-check bench conformance conformance-hostdev clean
+.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+	fuzz-sanitize cuda-check bench conformance conformance-hostdev clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -35,11 +35,21 @@ build: $(VENV)/.build-deps
 demo: build
 	$(PY) examples/tour.py
 
+# the kernel-heavy test modules again on the baseline (x86-64-v2) variant of the dispatched CPU
+# kernels; the full run above uses the best variant of this CPU (tests/test_isa.py runs every
+# variant the CPU supports on a smaller set of cases)
+ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.py \
+	tests/test_elementwise.py tests/test_asarray_astype.py tests/test_isa.py
+
 test: build
 	$(PY) -m pytest tests
 	$(MAKE) test-hostdev
+	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
+
+test-isa-baseline: build
+	PADDLE_C_ISA=baseline $(PY) -m pytest $(ISA_TESTS) -q -x -p no:randomly
 
 test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "dispatch.h"
+#include "paddle_c/cpu_isa.h"
 #include "paddle_c/ops.h"
 
 /* Each built-in backend `name` fills its column of the kernel table from
@@ -26,6 +27,12 @@ void pc_dispatch_init(void)
 pc_status pc_init(void)
 {
     static int done = 0;
+    /* the CPU kernels' variant is chosen before the table is filled; a bad PADDLE_C_ISA fails
+     * every import attempt with the same message */
+    const pc_status st = pc_cpu_isa_select();
+    if (st != PC_OK) {
+        return st;
+    }
     if (__atomic_exchange_n(&done, 1, __ATOMIC_ACQ_REL) == 0) {
         pc_backends_init();
         pc_dispatch_init();

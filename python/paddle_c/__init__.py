@@ -11,6 +11,7 @@ from ._dtypes import finfo, iinfo, finfo_object, iinfo_object  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401
 from ._device import (memory_stats, memory_allocated, max_memory_allocated,  # noqa: F401
                       memory_reserved, max_memory_reserved)
+from ._config import show_config  # noqa: F401  (the ISA variant, threads, BLAS)
 from . import _repr
 from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)

@@ -12,6 +12,7 @@
 #include "paddle_c/kernels/linalg_kernels.h"
 #include "dtype_params.h"
 #include "openblas.h"
+#include "paddle_c/parallel.h"
 #include "register.h"
 
 /* the complex dtype each BLAS dtype's eigenvalues live in */
