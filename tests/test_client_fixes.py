@@ -211,6 +211,22 @@ def test_method_signatures_show_numpy_keywords():
     assert "out" in inspect.signature(pc.Tensor.sum).parameters
 
 
+def test_diff_takes_n_and_axis_positionally():
+    # scikit-learn's roc_curve calls xp.diff(x, 2) (NumPy's and Paddle's order)
+    x = pc.asarray([1.0, 4.0, 9.0, 16.0])
+    assert pc.diff(x, 2).tolist() == [2.0, 2.0]
+    assert pc.diff(pc.reshape(x, (2, 2)), 1, 0).tolist() == [[8.0, 12.0]]
+    assert pc.diff(x, n=1, axis=-1).tolist() == [3.0, 5.0, 7.0]
+
+
+def test_where_with_the_condition_alone_is_nonzero():
+    # scikit-learn's roc_curve calls xp.where(mask)[0] (NumPy's and Paddle's one-argument form)
+    idx = pc.where(pc.asarray([True, False, True]))
+    assert isinstance(idx, tuple) and idx[0].tolist() == [0, 2]
+    with pytest.raises(TypeError):
+        pc.where(pc.asarray([True]), 1.0)
+
+
 # ---- dtypes and namespace inspection --------------------------------------------------------
 
 def test_isdtype_accepts_numpy_dtypes():

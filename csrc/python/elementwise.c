@@ -213,10 +213,18 @@ static PyObject *binary_function(PyObject *mod, pc_ew_fn fn, PyObject *const *ar
     return pcpy_ew_call(pcpy_state_from_module(mod), fn, args, PCPY_EW_FUNCTION);
 }
 
+/* where(condition) alone is nonzero(condition), as in Paddle and NumPy (scikit-learn's
+ * roc_curve calls it so). */
 static PyObject *fn_where(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (nargs == 1) {
+        PyObject *nonzero = PyObject_GetAttrString(mod, "nonzero");
+        PyObject *r = nonzero != NULL ? PyObject_CallOneArg(nonzero, args[0]) : NULL;
+        Py_XDECREF(nonzero);
+        return r;
+    }
     if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "where() takes exactly 3 positional arguments (%zd given)",
+        PyErr_Format(PyExc_TypeError, "where() takes 1 or 3 positional arguments (%zd given)",
                      nargs);
         return NULL;
     }
@@ -278,9 +286,9 @@ static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
 
 #define WHERE_CLIP_METHODS                                                                      \
     {"where", (PyCFunction)(void (*)(void))(fn_where), METH_FASTCALL,                           \
-     "where(condition, x1, x2, /)\n--\n\n"                                                      \
+     "where(condition, x1=None, x2=None, /)\n--\n\n"                                            \
      "Elements of x1 where condition is true, of x2 elsewhere (broadcast together; x1 or x2 "  \
-     "may be a Python scalar)."},                                                               \
+     "may be a Python scalar). where(condition) alone is nonzero(condition)."},                                                               \
     {"clip", (PyCFunction)(void (*)(void))(fn_clip), METH_FASTCALL | METH_KEYWORDS,             \
      "clip(x, /, min=None, max=None)\n--\n\n"                                                   \
      "x clamped to [min, max] (either bound may be None, a Python scalar or a tensor); the "   \
