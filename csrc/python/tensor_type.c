@@ -347,6 +347,17 @@ static PyObject *tensor_sq_item(PyObject *self, Py_ssize_t i)
     return pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, v);
 }
 
+/* iter(self): the views along axis 0. A 0-d tensor is not iterable (as in NumPy), so that
+ * np.iterable(t) and other protocol checks see a scalar. New reference. */
+static PyObject *tensor_iter(PyObject *self)
+{
+    if (pcpy_tensor_get(self)->ndim == 0) {
+        PyErr_SetString(PyExc_TypeError, "iteration over a 0-d tensor");
+        return NULL;
+    }
+    return PySeqIter_New(self);
+}
+
 /* ---- namespace, devices, dtypes ----------------------------------------------------------- */
 
 static PyObject *tensor_array_namespace(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -775,6 +786,7 @@ PyType_Slot pcpy_tensor_core_slots[] = {
     {Py_sq_length, tensor_len},
     {Py_mp_length, tensor_len},
     {Py_sq_item, tensor_sq_item},
+    {Py_tp_iter, tensor_iter},
     {Py_bf_getbuffer, tensor_getbuffer},
     {0, NULL},
 };

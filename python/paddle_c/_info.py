@@ -40,7 +40,14 @@ class __array_namespace_info__:
         return tuple(_C._devices())
 
     def _check_device(self, device):
-        if device is not None and device not in self.devices():
+        # a device is named as asarray(device=...) takes it: a Device or its string ("cpu")
+        if device is None:
+            return
+        try:
+            dev = device if isinstance(device, _C.Device) else _C.Device(device)
+        except (TypeError, ValueError):
+            dev = None
+        if dev is None or dev not in self.devices():
             raise ValueError(f"unknown device {device!r}; devices: {self.devices()}")
 
     def default_dtypes(self, *, device=None):
