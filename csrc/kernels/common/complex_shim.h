@@ -25,6 +25,10 @@ typedef cuda::std::complex<double> pc_cdouble;
 template <typename R> struct pc_hcomplex {
     R re_, im_;
     __host__ __device__ pc_hcomplex(R re = 0, R im = 0) : re_(re), im_(im) {}
+    template <typename S>
+    __host__ __device__ explicit pc_hcomplex(const pc_hcomplex<S> &z) : re_((R)z.re_), im_((R)z.im_)
+    {
+    }
     __host__ __device__ R real() const { return re_; }
     __host__ __device__ R imag() const { return im_; }
 };

@@ -74,36 +74,8 @@
 
 /* ---- this dtype's kernels ------------------------------------------------------------------ */
 
+#include "kernels/common/arith_ops.h"
 static const ew_reg PCK_FN(arithmetic_kernels)[] = {
-    {PC_OP_ABS, PCK_FN(abs)},
-    {PC_OP_REAL, PCK_FN(real)},
-    {PC_OP_IMAG, PCK_FN(imag)},
-    {PC_OP_CONJ, PCK_FN(conj)},
-    {PC_OP_ADD, PCK_FN(add)},
-    {PC_OP_MULTIPLY, PCK_FN(multiply)},
-#if PCK_K != PCK_KB
-    {PC_OP_NEGATIVE, PCK_FN(negative)},
-    {PC_OP_POSITIVE, PCK_FN(positive)},
-    {PC_OP_SQUARE, PCK_FN(square)},
-    {PC_OP_SIGN, PCK_FN(sign)},
-    {PC_OP_ROUND, PCK_FN(round)},
-    {PC_OP_SUBTRACT, PCK_FN(subtract)},
-    {PC_OP_POW, PCK_FN(pow)},
-#endif
-#if PCK_K == PCK_KF || PCK_K == PCK_KC
-    {PC_OP_RECIPROCAL, PCK_FN(reciprocal)},
-    {PC_OP_DIVIDE, PCK_FN(divide)},
-#endif
-#if PCK_K == PCK_KI || PCK_K == PCK_KU || PCK_K == PCK_KF
-    {PC_OP_FLOOR, PCK_FN(floor)},
-    {PC_OP_CEIL, PCK_FN(ceil)},
-    {PC_OP_TRUNC, PCK_FN(trunc)},
-    {PC_OP_FLOOR_DIVIDE, PCK_FN(floor_divide)},
-    {PC_OP_REMAINDER, PCK_FN(remainder)},
-#endif
-#if PCK_K != PCK_KC
-    {PC_OP_MAXIMUM, PCK_FN(maximum)},
-    {PC_OP_MINIMUM, PCK_FN(minimum)},
-#endif
+    PC_ARITH_OPS(EW_REG_ROW, EW_REG_ROW, EW_REG_ROW)
     {PC_NUM_OPS, NULL},
 };

@@ -11,6 +11,7 @@
 #include "dispatch/dispatch.h"
 #include "dtype_params.h"
 #include "kernels/common/elem_math.h"
+#include "kernels/common/transcendental_ops.h"
 #include "vmath.h"
 
 /* One kernel of a family for the dtype it was instantiated for; tables end with loop NULL. */
@@ -19,13 +20,8 @@ typedef struct ew_reg {
     pc_loop_fn loop;
 } ew_reg;
 
-/* The unary functions with a real floating kernel (transcendental_impl.h) and a complex one
- * (complex_impl.h), listed once for both registration tables. */
-#define EW_TRANSCENDENTAL_UNARY(X)                                                              \
-    X(SQRT, sqrt) X(EXP, exp) X(EXPM1, expm1) X(LOG, log) X(LOG1P, log1p) X(LOG2, log2)         \
-    X(LOG10, log10) X(SIN, sin) X(COS, cos) X(TAN, tan) X(ASIN, asin) X(ACOS, acos)             \
-    X(ATAN, atan) X(SINH, sinh) X(COSH, cosh) X(TANH, tanh) X(ASINH, asinh) X(ACOSH, acosh)     \
-    X(ATANH, atanh)
+/* The unary transcendental functions (real floating and complex kernels), listed once. */
+#define EW_TRANSCENDENTAL_UNARY PC_TRANSCENDENTAL_UNARY
 /* One registration row for the dtype being instantiated. */
 #define EW_REG_ROW(ID, name) {PC_OP_##ID, PCK_FN(name)},
 
