@@ -1,45 +1,14 @@
 /*
- * cast_impl.h - one cast loop, from dtype PCK_SRC to dtype PCK_N (both ID tokens).
+ * cast_impl.h - one cast loop, from dtype PCK_SRC to dtype PCK_N (both ID tokens), around the
+ * element layer's conversion (kernels/common/cast_elem.h, which states the rules).
  *
  * Included by cast.c for every (source, destination) pair. No include guard.
- *
- * Rules: to bool, x != 0 (NaN is true, a complex value is true when either part is non-zero);
- * integer to integer wraps (two's complement); float to integer truncates, NaN gives 0 and
- * out-of-range values saturate; complex to real keeps the real part; every conversion into a
- * floating dtype rounds once to nearest even (float16/bfloat16 from double precision sources
- * are rounded from double directly).
  */
+#include "kernels/common/cast_elem.h"
+
 #define CS_T PCK_CAT(PCK_T_, PCK_SRC)
-#define CS_K PCK_CAT(PCK_K_, PCK_SRC)
-#define CS_LOAD(x) PCK_CAT(PCK_LOAD_, PCK_SRC)(x)
 #define CS_FN PCK_CAT4(cast_, PCK_SRC, _to_, PCK_N)
-
-/* the source value in its compute type, its real part where the target is real */
-#if CS_K == PCK_KC
-#define CS_REAL(x) creal(CS_LOAD(x))
-#else
-#define CS_REAL(x) CS_LOAD(x)
-#endif
-
-#if PCK_K == PCK_KB
-#define CS_CONVERT(x) ((bool)(CS_LOAD(x) != 0))
-#elif PCK_K == PCK_KI || PCK_K == PCK_KU
-#if CS_K == PCK_KF || CS_K == PCK_KC
-#define CS_CONVERT(x) PCK_SATURATE(PCK_T, PCK_LO, PCK_HI, (double)CS_REAL(x))
-#else
-#define CS_CONVERT(x) ((PCK_T)CS_LOAD(x))
-#endif
-#elif PCK_K == PCK_KF && PCK_CAT(PCK_NARROW_, PCK_N)
-/* [Which precision feeds float16/bfloat16] Sources of float precision go through float (exact),
- * integers and double precision sources through double, so the value is rounded only once. */
-#define CS_CONVERT(x)                                                                           \
-    ((sizeof(CS_T) <= 4 && CS_K != PCK_KI && CS_K != PCK_KU) ? PCK_STORE((float)CS_REAL(x))   \
-                                                             : PCK_FROMD((double)CS_REAL(x)))
-#elif PCK_K == PCK_KF
-#define CS_CONVERT(x) ((PCK_T)CS_REAL(x))
-#else
-#define CS_CONVERT(x) ((PCK_T)CS_LOAD(x))
-#endif
+#define CS_CONVERT PCK_CAT4(pc_cast_, PCK_SRC, _to_, PCK_N)
 
 static int CS_FN(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int64_t *strides)
 {
@@ -63,8 +32,5 @@ static int CS_FN(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int
 }
 
 #undef CS_T
-#undef CS_K
-#undef CS_LOAD
 #undef CS_FN
-#undef CS_REAL
 #undef CS_CONVERT
