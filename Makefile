@@ -1,7 +1,8 @@
 # paddle_c - the two set-up commands of README.md, and the developer targets behind them.
 #
 #   make demo   virtual environment + dependencies + build, then a tour of the library
-#   make test   the same set-up, then the test suite and the sanitizer build's test run
+#   make test   the same set-up, then the test suite, scikit-learn's array API tests on
+#               paddle_c (clients-sklearn) and the sanitizer build's test run
 #   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
 # Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
@@ -15,7 +16,7 @@ ASAN_SITE := $(abspath build/asan-site)
 CUDA_BUILD := build/cuda-check
 
 .PHONY: demo test venv build test-fast asan-site sanitize fuzz fuzz-sanitize cuda-check bench \
-	conformance clean
+	conformance clients-sklearn clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -28,15 +29,17 @@ $(VENV)/.build-deps: $(VENV)/.created pyproject.toml
 
 venv: $(VENV)/.build-deps
 
-# the package with its test dependencies (pyproject's [test], [torch] and [paddle] extras)
+# the package with its test dependencies (pyproject's [test], [torch], [paddle] and [clients]
+# extras)
 build: $(VENV)/.build-deps
-	$(PIP) install -q --no-build-isolation ".[test,torch,paddle]"
+	$(PIP) install -q --no-build-isolation ".[test,torch,paddle,clients]"
 
 demo: build
 	$(PY) examples/tour.py
 
 test: build
 	$(PY) -m pytest tests
+	$(MAKE) clients-sklearn
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
 
@@ -56,8 +59,10 @@ asan-site: $(VENV)/.build-deps
 	$(PIP) install -q --no-build-isolation --no-deps --target $(ASAN_SITE) \
 	    -C cmake.define.PC_SANITIZE=ON -C build-dir=build/asan .
 
+# (tests/clients is left out: the client libraries' own extensions are not instrumented)
 sanitize: asan-site
-	$(ASAN_ENV) $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider
+	$(ASAN_ENV) $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider \
+	    --ignore=tests/clients
 
 # The fuzzing targets of tests/fuzz for FUZZ_SECONDS in all (split between the targets), on
 # the normal build (fuzz) or the ASan + UBSan one (fuzz-sanitize).
@@ -91,6 +96,16 @@ bench: build
 # the official array API conformance suite (see array_api_tests/README.md)
 conformance: build
 	$(PY) array_api_tests/run
+
+# scikit-learn's own array API tests of a few modules, pointed at paddle_c by the plugin
+# tests/clients/sklearn_paddle_c_plugin.py (docs/ecosystem.md)
+SKLEARN_MODULES ?= sklearn.decomposition.tests.test_pca sklearn.preprocessing.tests.test_data \
+	sklearn.metrics.tests.test_common
+
+clients-sklearn: build
+	PYTHONPATH=tests/clients $(PY) -m pytest -p sklearn_paddle_c_plugin -p no:cacheprovider \
+	    -p no:randomly -k array_api -W ignore::DeprecationWarning \
+	    -W ignore::pytest.PytestRemovedIn10Warning --pyargs $(SKLEARN_MODULES)
 
 clean:
 	rm -rf build $(VENV) dist *.egg-info
