@@ -15,8 +15,8 @@ ASAN_SITE := $(abspath build/asan-site)
 
 CUDA_BUILD := build/cuda-check
 
-.PHONY: demo test venv build test-fast asan-site sanitize fuzz fuzz-sanitize cuda-check bench \
-	conformance clients-sklearn clean
+.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+	fuzz-sanitize cuda-check bench conformance conformance-hostdev clients-sklearn clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -37,14 +37,33 @@ build: $(VENV)/.build-deps
 demo: build
 	$(PY) examples/tour.py
 
+# the kernel-heavy test modules again on the baseline (x86-64-v2) variant of the dispatched CPU
+# kernels; the full run above uses the best variant of this CPU (tests/test_isa.py runs every
+# variant the CPU supports on a smaller set of cases)
+ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.py \
+	tests/test_elementwise.py tests/test_asarray_astype.py tests/test_isa.py
+
 test: build
 	$(PY) -m pytest tests
 	$(MAKE) clients-sklearn
+	$(MAKE) test-hostdev
+	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
 
+test-isa-baseline: build
+	PADDLE_C_ISA=baseline $(PY) -m pytest $(ISA_TESTS) -q -x -p no:randomly
+
 test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly
+
+# The device-parametrised tests (the `device` fixture of tests/conftest.py) on the test device
+# hostdev as well, with it as the default device: every device code path runs without a GPU.
+HOSTDEV_ENV = PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_DEFAULT_DEVICE=hostdev:0
+HOSTDEV_TESTS = tests/test_devices.py
+
+test-hostdev: build
+	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -106,6 +125,10 @@ clients-sklearn: build
 	PYTHONPATH=tests/clients $(PY) -m pytest -p sklearn_paddle_c_plugin -p no:cacheprovider \
 	    -p no:randomly -k array_api -W ignore::DeprecationWarning \
 	    -W ignore::pytest.PytestRemovedIn10Warning --pyargs $(SKLEARN_MODULES)
+
+# the same suite with every array on the test device hostdev:0
+conformance-hostdev: build
+	$(HOSTDEV_ENV) $(PY) array_api_tests/run
 
 clean:
 	rm -rf build $(VENV) dist *.egg-info

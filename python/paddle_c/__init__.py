@@ -9,6 +9,9 @@ from ._C import *  # noqa: F401,F403  (the C functions, dtypes, Tensor, Device)
 from ._C import Tensor, Device, dtype  # noqa: F401
 from ._dtypes import finfo, iinfo, finfo_object, iinfo_object  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401
+from ._device import (memory_stats, memory_allocated, max_memory_allocated,  # noqa: F401
+                      memory_reserved, max_memory_reserved)
+from ._config import show_config  # noqa: F401  (the ISA variant, threads, BLAS)
 from . import _repr
 from . import _protocols
 from . import linalg  # noqa: F401  (the linear algebra extension)

@@ -31,8 +31,9 @@ class __array_namespace_info__:
         }
 
     def default_device(self):
-        """The device new tensors go to: the CPU."""
-        return _C.Device("cpu")
+        """The device new tensors go to: PADDLE_C_DEFAULT_DEVICE or paddle_c.set_device()'s
+        (the CPU unless set)."""
+        return _C.Device(_C.get_device())
 
     def devices(self):
         """Every device this build can use, the CPU first."""

@@ -18,7 +18,7 @@
 #include <cuda_runtime.h>
 #endif
 
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 
 namespace pcu {
 
