@@ -1,7 +1,8 @@
 # paddle_c - the two set-up commands of README.md, and the developer targets behind them.
 #
 #   make demo   virtual environment + dependencies + build, then a tour of the library
-#   make test   the same set-up, then the test suite and the sanitizer build's test run
+#   make test   the same set-up, then the test suite, scikit-learn's array API tests on
+#               paddle_c (clients-sklearn) and the sanitizer build's test run
 #   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
 # Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
@@ -16,7 +17,8 @@ CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
 .PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
-	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-hostdev clean
+	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-hostdev clients-sklearn \
+	clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -29,9 +31,10 @@ $(VENV)/.build-deps: $(VENV)/.created pyproject.toml
 
 venv: $(VENV)/.build-deps
 
-# the package with its test dependencies (pyproject's [test], [torch] and [paddle] extras)
+# the package with its test dependencies (pyproject's [test], [torch], [paddle] and [clients]
+# extras)
 build: $(VENV)/.build-deps
-	$(PIP) install -q --no-build-isolation ".[test,torch,paddle]"
+	$(PIP) install -q --no-build-isolation ".[test,torch,paddle,clients]"
 
 demo: build
 	$(PY) examples/tour.py
@@ -44,6 +47,7 @@ ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.p
 
 test: build
 	$(PY) -m pytest tests
+	$(MAKE) clients-sklearn
 	$(MAKE) test-hostdev
 	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
@@ -77,8 +81,10 @@ asan-site: $(VENV)/.build-deps
 	$(PIP) install -q --no-build-isolation --no-deps --target $(ASAN_SITE) \
 	    -C cmake.define.PC_SANITIZE=ON -C build-dir=build/asan .
 
+# (tests/clients is left out: the client libraries' own extensions are not instrumented)
 sanitize: asan-site
-	$(ASAN_ENV) $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider
+	$(ASAN_ENV) $(PY) -m pytest tests -q -x -m "not slow" -p no:cacheprovider \
+	    --ignore=tests/clients
 
 # The fuzzing targets of tests/fuzz for FUZZ_SECONDS in all (split between the targets), on
 # the normal build (fuzz) or the ASan + UBSan one (fuzz-sanitize).
@@ -135,6 +141,16 @@ bench: build
 # the official array API conformance suite (see array_api_tests/README.md)
 conformance: build
 	$(PY) array_api_tests/run
+
+# scikit-learn's own array API tests of a few modules, pointed at paddle_c by the plugin
+# tests/clients/sklearn_paddle_c_plugin.py (docs/ecosystem.md)
+SKLEARN_MODULES ?= sklearn.decomposition.tests.test_pca sklearn.preprocessing.tests.test_data \
+	sklearn.metrics.tests.test_common
+
+clients-sklearn: build
+	PYTHONPATH=tests/clients $(PY) -m pytest -p sklearn_paddle_c_plugin -p no:cacheprovider \
+	    -p no:randomly -k array_api -W ignore::DeprecationWarning \
+	    -W ignore::pytest.PytestRemovedIn10Warning --pyargs $(SKLEARN_MODULES)
 
 # the same suite with every array on the test device hostdev:0
 conformance-hostdev: build

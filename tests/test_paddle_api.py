@@ -47,6 +47,15 @@ ALIAS_CALLS = {
                         lambda: pc.sum(pc.asarray(X), axis=1, keepdims=True)),
     (None, "keepdims"): (lambda: pc.asarray(X).sum(1, keepdims=True),
                          lambda: pc.asarray(X).sum(1, keepdim=True)),
+    # NumPy's spelling of correction= (xarray calls nanvar(x, ddof=1))
+    ("var", "ddof"): (lambda: pc.var(pc.asarray(X), ddof=1),
+                      lambda: pc.var(pc.asarray(X), correction=1)),
+    ("std", "ddof"): (lambda: pc.std(pc.asarray(X), ddof=1),
+                      lambda: pc.std(pc.asarray(X), correction=1)),
+    ("nanvar", "ddof"): (lambda: pc.nanvar(pc.asarray(X), ddof=1),
+                         lambda: pc.nanvar(pc.asarray(X), correction=1)),
+    ("nanstd", "ddof"): (lambda: pc.nanstd(pc.asarray(X), ddof=1),
+                         lambda: pc.nanstd(pc.asarray(X), correction=1)),
 }
 
 

@@ -7,8 +7,10 @@
  * Module functions have the standard's signatures (x positional-only, the rest keyword-only)
  * where the standard has the function, Paddle's signatures for Paddle's names (nansum,
  * nanmean, amax, amin, logsumexp) and the standard's style for NumPy's names. Tensor methods
- * have Paddle's signatures (axis positional, keepdim). The work is done by pc_reduce and
- * pc_argreduce; this file parses arguments and releases the GIL for large inputs.
+ * have Paddle's signatures (axis positional, keepdim) and NumPy's keyword-only out=None, dtype=
+ * and ddof=, so that np.sum(t), np.mean(t), np.var(t, ddof=1) call them. The work is done by
+ * pc_reduce and pc_argreduce; this file parses arguments and releases the GIL for large
+ * inputs.
  */
 #include "pcpy.h"
 #include "reduction_args.h"
@@ -144,14 +146,13 @@ static PyObject *do_argreduce(pcpy_state *st, PyObject *xobj, PyObject *axis_obj
 
 /* ---- module functions --------------------------------------------------------------------- */
 
-/* the standard's form: (x, /, *, axis=None, [dtype=None,] [correction=0.0,] keepdims=False) */
+/* the standard's form: (x, /, *, axis=None, [dtype=None,] keepdims=False); mean takes NumPy's
+ * dtype= too */
 static const char *const names_axk[] = {"x", "axis", "keepdims", NULL};
 static const char *const names_adk[] = {"x", "axis", "dtype", "keepdims", NULL};
-static const char *const names_ack[] = {"x", "axis", "correction", "keepdims", NULL};
 static const red_layout layout_axk = {1, -1, 2, -1, -1, -1, -1};
 static const red_layout layout_adk = {1, 2, 3, -1, -1, -1, -1};
-static const red_layout layout_ack = {1, -1, 3, 2, -1, -1, -1};
-/* mean with NumPy's dtype=; var, std, nanvar, nanstd with dtype= after keepdims */
+/* var, std, nanvar, nanstd: the standard's form and NumPy's dtype= after keepdims */
 static const char *const names_ackd[] = {"x", "axis", "correction", "keepdims", "dtype", NULL};
 static const red_layout layout_ackd = {1, 4, 3, 2, -1, -1, -1};
 

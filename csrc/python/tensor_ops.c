@@ -374,12 +374,6 @@ static PyObject *m_reciprocal(PyObject *self, PyObject *unused)
     return method_unary(self, PC_EW_RECIPROCAL);
 }
 
-static PyObject *m_round(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    return method_unary(self, PC_EW_ROUND);
-}
-
 static PyObject *m_sign(PyObject *self, PyObject *unused)
 {
     (void)unused;
@@ -652,7 +646,7 @@ PyMethodDef pcpy_tensor_operators_methods[] = {
     EW_M_UNARY(logical_not),
     EW_M_UNARY(real),
     EW_M_UNARY(reciprocal),
-    EW_M_UNARY(round),
+    /* round: python/paddle_c/_protocols.py (it takes decimals=) */
     EW_M_UNARY(sign),
     EW_M_UNARY(signbit),
     EW_M_UNARY(sin),

@@ -1,5 +1,5 @@
 """Python protocols and NumPy-style conveniences on Tensor that clients call by habit:
-format(t, spec), round(t), t.ravel().
+format(t, spec), round(t), t.round(decimals), t.ravel().
 
 They are small compositions of the C functions, attached to the C type by install().
 """
@@ -20,22 +20,35 @@ def tensor_format(self, spec: str) -> str:
     return str(self)
 
 
+def _round_decimals(x, decimals: int):
+    """x rounded half to even to `decimals` decimals (NumPy's method: scale, round, scale
+    back); integers are unchanged for decimals >= 0."""
+    decimals = int(decimals)
+    if decimals == 0:
+        return _C.round(x)
+    integral = _C.isdtype(x.dtype, ("bool", "integral"))
+    if integral and decimals >= 0:
+        return _C.asarray(x, copy=True)
+    y = _C.astype(x, _C.float64) if integral else x
+    scale = 10.0 ** abs(decimals)
+    r = _C.round(y * scale) / scale if decimals > 0 else _C.round(y / scale) * scale
+    return _C.astype(r, x.dtype) if integral else r
+
+
 def tensor_round(self, ndigits=None):
     """round(t) / round(t, n): a 0-d tensor without ndigits gives a Python int (as round() of
     a float does); otherwise the elementwise rounding to `ndigits` decimals, as a tensor."""
     if ndigits is None:
-        if self.ndim == 0:
-            return round(self.item())
-        return _C.round(self)
-    ndigits = int(ndigits)
-    integral = _C.isdtype(self.dtype, ("bool", "integral"))
-    if integral and ndigits >= 0:
-        return _C.asarray(self, copy=True)
-    # NumPy's method: scale, round half to even, scale back
-    x = _C.astype(self, _C.float64) if integral else self
-    scale = 10.0 ** abs(ndigits)
-    r = _C.round(x * scale) / scale if ndigits >= 0 else _C.round(x / scale) * scale
-    return _C.astype(r, self.dtype) if integral else r
+        return round(self.item()) if self.ndim == 0 else _C.round(self)
+    return _round_decimals(self, ndigits)
+
+
+def tensor_round_method(self, decimals=0, name=None):
+    """round($self, decimals=0, name=None)
+
+    Elementwise rounding, halves to even, to `decimals` decimals (Paddle's and NumPy's
+    Tensor.round; xarray calls it)."""
+    return _round_decimals(self, decimals)
 
 
 def tensor_ravel(self):
@@ -47,4 +60,5 @@ def install(tensor_type) -> None:
     """Attach the protocols above to the C Tensor type."""
     tensor_type.__format__ = tensor_format
     tensor_type.__round__ = tensor_round
+    tensor_type.round = tensor_round_method
     tensor_type.ravel = tensor_ravel
