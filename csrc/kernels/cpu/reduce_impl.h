@@ -179,7 +179,11 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
     pc_v8l n0 = (pc_v8l){0};
     int64_t i = 0;
     if (!skip) {
-        /* four independent chains (the add latency), folded in pairs */
+#if PC_VBYTES >= 64
+        /* four independent chains (the add latency), folded in pairs. [Why only on AVX-512]
+         * An 8-lane double vector is one AVX-512 register but two AVX2 ones: four chains of
+         * compensated sums and their loads need more than AVX2's 16 registers and spill, while
+         * two chains of two registers each hide the latency as well. */
         pc_v8d s2 = s0;
         pc_v8d s3 = s0;
 #if RD_COMP
@@ -212,6 +216,7 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
         s0 += s2;
         s1 += s3;
 #endif
+#endif /* PC_VBYTES >= 64 */
         for (; i + 16 <= m; i += 16) {
             const pc_v8d v0 = PCK_FN(rd_ld8)(a + i);
             const pc_v8d v1 = PCK_FN(rd_ld8)(a + i + 8);
