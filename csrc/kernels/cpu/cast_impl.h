@@ -13,6 +13,7 @@
 #define CS_K PCK_CAT(PCK_K_, PCK_SRC)
 #define CS_LOAD(x) PCK_CAT(PCK_LOAD_, PCK_SRC)(x)
 #define CS_FN PCK_CAT4(cast_, PCK_SRC, _to_, PCK_N)
+#define CS_SINGLE_FLOAT32 1 /* the source that saturates in float */
 
 /* the source value in its compute type, its real part where the target is real */
 #if CS_K == PCK_KC
@@ -24,7 +25,17 @@
 #if PCK_K == PCK_KB
 #define CS_CONVERT(x) ((bool)(CS_LOAD(x) != 0))
 #elif PCK_K == PCK_KI || PCK_K == PCK_KU
-#if CS_K == PCK_KF || CS_K == PCK_KC
+#if CS_K == PCK_KF && PCK_CAT(CS_SINGLE_, PCK_SRC)
+/* [Why float32 saturates in float] The bounds rounded to float are the integer bounds or the
+ * next power of two above (2^31 for int32's 2^31 - 1), so comparing in float clamps exactly
+ * the values that do not fit, and the comparisons, blends and the truncating conversion stay
+ * in float lanes (twice as many per vector as through double). */
+#define CS_CONVERT(x)                                                                           \
+    (isnan(CS_LOAD(x)) ? (PCK_T)0                                                               \
+     : CS_LOAD(x) <= (float)PCK_LO ? (PCK_T)PCK_LO                                              \
+     : CS_LOAD(x) >= (float)PCK_HI ? (PCK_T)PCK_HI                                              \
+                                   : (PCK_T)CS_LOAD(x))
+#elif CS_K == PCK_KF || CS_K == PCK_KC
 #define CS_CONVERT(x) PCK_SATURATE(PCK_T, PCK_LO, PCK_HI, (double)CS_REAL(x))
 #else
 #define CS_CONVERT(x) ((PCK_T)CS_LOAD(x))
@@ -68,3 +79,4 @@ static int CS_FN(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int
 #undef CS_FN
 #undef CS_REAL
 #undef CS_CONVERT
+#undef CS_SINGLE_FLOAT32
