@@ -13,9 +13,10 @@ PIP    := $(PY) -m pip --disable-pip-version-check
 ASAN_SITE := $(abspath build/asan-site)
 
 CUDA_BUILD := build/cuda-check
+HIP_BUILD  := build/hip-check
 
-.PHONY: demo test venv build test-fast test-isa-baseline asan-site sanitize fuzz fuzz-sanitize cuda-check bench \
-	conformance clean
+.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-hostdev clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -43,15 +44,25 @@ ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.p
 
 test: build
 	$(PY) -m pytest tests
+	$(MAKE) test-hostdev
 	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
+	$(MAKE) hip-check
 
 test-isa-baseline: build
 	PADDLE_C_ISA=baseline $(PY) -m pytest $(ISA_TESTS) -q -x -p no:randomly
 
 test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly
+
+# The device-parametrised tests (the `device` fixture of tests/conftest.py) on the test device
+# hostdev as well, with it as the default device: every device code path runs without a GPU.
+HOSTDEV_ENV = PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_DEFAULT_DEVICE=hostdev:0
+HOSTDEV_TESTS = tests/test_devices.py
+
+test-hostdev: build
+	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -79,21 +90,44 @@ fuzz: build
 fuzz-sanitize: asan-site
 	$(ASAN_ENV) $(PY) tests/fuzz/run.py --seconds $(FUZZ_SECONDS)
 
-# The CUDA backend compiled wherever nvcc exists, and its tests run against that build (they
-# skip when no GPU is present). Elsewhere this says so and succeeds.
+# The CUDA backend compiled wherever nvcc exists (sm_80 and sm_90), installed into
+# $(CUDA_BUILD)/install, and the tests that need it run against that build: the GPU tests (they
+# skip when no GPU is present), the kernel table's CUDA column and the installed RUNPATH.
+# Elsewhere this says so and succeeds.
+CUDA_TESTS = tests/test_gpu.py tests/test_kernel_table.py tests/test_cuda_build.py
 cuda-check: $(VENV)/.build-deps
 	@if command -v nvcc >/dev/null 2>&1; then \
 	    set -e; \
 	    cmake -S . -B $(CUDA_BUILD) -DPC_WITH_CUDA=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
 	    cmake --build $(CUDA_BUILD) -j2; \
+	    cmake --install $(CUDA_BUILD) --prefix $(CUDA_BUILD)/install >/dev/null; \
 	    rm -rf $(CUDA_BUILD)/pkg && mkdir -p $(CUDA_BUILD)/pkg; \
 	    cp -r python/paddle_c $(CUDA_BUILD)/pkg/; cp $(CUDA_BUILD)/_C*.so $(CUDA_BUILD)/pkg/paddle_c/; \
-	    PYTHONPATH=$(CUDA_BUILD)/pkg \
+	    PYTHONPATH=$(CUDA_BUILD)/pkg PC_CUDA_BUILD=$(abspath $(CUDA_BUILD)) \
 	    LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
-	    $(PY) -m pytest tests/test_gpu.py -q -p no:cacheprovider -rs; \
+	    $(PY) -m pytest $(CUDA_TESTS) -q -p no:cacheprovider -rs; \
 	else \
 	    echo "cuda-check: nvcc not found, the CUDA backend was not compiled"; \
 	fi
+
+# The same GPU sources compiled for ROCm (gfx90a) by Debian's hipcc, installed when missing
+# (as root, or through sudo).
+hip-check: $(VENV)/.build-deps
+	@set -e; \
+	if ! command -v hipcc >/dev/null 2>&1; then \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    $$SUDO apt-get install -y --no-install-recommends hipcc >/dev/null; \
+	fi; \
+	cmake -S . -B $(HIP_BUILD) -DPC_WITH_HIP=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
+	cmake --build $(HIP_BUILD) --target pc_hip_objects -j2; \
+	echo "hip-check: the GPU kernels compile for ROCm ($$(ls $(HIP_BUILD)/hip/*.o | wc -l) objects)"
+
+# On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
+# extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all
+# results in one folder (GPU_RUN_OUT).
+GPU_RUN_OUT ?= build/gpu-run
+gpu-run:
+	tools/gpu_run.sh $(GPU_RUN_OUT)
 
 bench: build
 	$(PY) benchmarks/run.py
@@ -101,6 +135,10 @@ bench: build
 # the official array API conformance suite (see array_api_tests/README.md)
 conformance: build
 	$(PY) array_api_tests/run
+
+# the same suite with every array on the test device hostdev:0
+conformance-hostdev: build
+	$(HOSTDEV_ENV) $(PY) array_api_tests/run
 
 clean:
 	rm -rf build $(VENV) dist *.egg-info

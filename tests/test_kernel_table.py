@@ -38,3 +38,41 @@ def test_slots_name_known_ops_and_dtypes():
     for op, backend, dtype in pc._C._kernels():
         assert op in ops and dtype in ALL and backend in {"cpu", "cuda", "rocm", "opencl",
                                                           "custom"}
+
+
+# ---- the GPU column: every elementwise slot the CPU has ----------------------------------------
+
+GPU_BACKENDS = sorted({b for _, b, _ in pc._C._kernels()} & {"cuda", "rocm"})
+# elementwise.def's functions, and the three-operand ones it does not list
+ELEMENTWISE = [name for name, _ in pc._C._elementwise()] + ["where", "clip"]
+# (op, dtype) slots the GPU column does not have yet, by op; this list only shrinks
+GPU_MISSING = {}
+
+
+def table(backend):
+    t = collections.defaultdict(set)
+    for op, b, dtype in pc._C._kernels():
+        if b == backend:
+            t[op].add(dtype)
+    return t
+
+
+def test_elementwise_list_comes_from_the_table():
+    ops = set(pc._C._ops())
+    assert [n for n, _ in pc._C._elementwise()], "elementwise.def is empty"
+    assert set(ELEMENTWISE) <= ops
+
+
+@pytest.mark.skipif(not GPU_BACKENDS, reason="not a GPU build (make cuda-check builds one)")
+@pytest.mark.parametrize("backend", GPU_BACKENDS)
+def test_gpu_column_covers_cpu_elementwise(backend):
+    cpu, gpu = table("cpu"), table(backend)
+    missing = {op: sorted(cpu[op] - gpu[op]) for op in ELEMENTWISE if cpu[op] - gpu[op]}
+    print(f"{backend} elementwise slots missing: "
+          f"{sum(len(v) for v in missing.values())} of {sum(len(cpu[op]) for op in ELEMENTWISE)}")
+    for op, dts in sorted(missing.items()):
+        print(f"  {op}: {', '.join(dts)}")
+    unexpected = {op: dts for op, dts in missing.items() if set(dts) - set(GPU_MISSING.get(op, ()))}
+    assert not unexpected, f"GPU slots missing beyond GPU_MISSING: {unexpected}"
+    stale = {op: dts for op, dts in GPU_MISSING.items() if not set(dts) & set(missing.get(op, ()))}
+    assert not stale, f"GPU_MISSING lists slots that are filled now (remove them): {stale}"

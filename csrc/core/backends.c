@@ -32,13 +32,30 @@ const pc_backend *pc_backend_get(pc_device_type type)
 
 pc_status pc_backend_register(const pc_backend *backend)
 {
-    if (backend == NULL || backend->api_version != PC_BACKEND_API_VERSION) {
-        return pc_error_set(PC_ERR_VALUE, "backend api_version %d does not match %d",
-                            backend ? backend->api_version : -1, PC_BACKEND_API_VERSION);
+    if (backend == NULL) {
+        return pc_error_set(PC_ERR_VALUE, "no backend to register");
+    }
+    /* the fields before `name` exist in every version's vtable */
+    if (backend->size < sizeof(pc_backend)) {
+        return pc_error_set(PC_ERR_VALUE,
+                            "backend vtable of %zu bytes (api_version %d): interface version %d "
+                            "needs %zu", backend->size, backend->api_version,
+                            PC_BACKEND_API_VERSION, sizeof(pc_backend));
+    }
+    if (backend->api_version != PC_BACKEND_API_VERSION) {
+        return pc_error_set(PC_ERR_VALUE, "backend '%s': api_version %d does not match %d",
+                            backend->name ? backend->name : "?", backend->api_version,
+                            PC_BACKEND_API_VERSION);
     }
     if ((int)backend->type < 0 || backend->type >= PC_NUM_DEVICE_TYPES) {
         return pc_error_set(PC_ERR_VALUE, "backend device type %d is out of range",
                             (int)backend->type);
+    }
+    if (backend->name == NULL || backend->device_count == NULL || backend->alloc == NULL ||
+        backend->free == NULL || backend->copy == NULL) {
+        return pc_error_set(PC_ERR_VALUE, "backend '%s' lacks a required slot (name, "
+                            "device_count, alloc, free, copy)",
+                            backend->name ? backend->name : "?");
     }
     backends[backend->type] = backend;
     return PC_OK;

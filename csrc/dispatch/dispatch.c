@@ -151,7 +151,7 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     if (st != PC_OK) {
         return st;
     }
-    const pc_loop_ctx ctx = {params};
+    const pc_loop_ctx ctx = {params, k};
 
     pc_iter_casts casts = {.nin = nin};
     bool any_cast = false;
@@ -195,5 +195,7 @@ pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args
     if (k->whole == NULL) {
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no whole-tensor kernel", pc_op_name(op));
     }
-    return k->whole(args);
+    pc_kernel_args run = *args;
+    run.kernel = k;
+    return k->whole(&run);
 }

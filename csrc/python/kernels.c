@@ -13,7 +13,8 @@ static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
     (void)mod;
     (void)unused;
     static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm",
-                                                                   "opencl", "custom"};
+                                                                   "opencl", "custom",
+                                                                   "hostdev"};
     PyObject *list = PyList_New(0);
     if (list == NULL) {
         return NULL;
@@ -78,6 +79,36 @@ static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
     return d;
 }
 
+/* _elementwise() -> (name, nin) of every function of elementwise.def, in order: the elementwise
+ * functions whose kernels every backend is checked for (tests/test_kernel_table.py). */
+static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    static const struct {
+        const char *name;
+        int nin;
+    } rows[] = {
+#define PC_EW(ID, name, nin, kinds, compute, out) {#name, nin},
+#include "paddle_c/elementwise.def"
+#undef PC_EW
+    };
+    const Py_ssize_t n = (Py_ssize_t)(sizeof rows / sizeof rows[0]);
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = Py_BuildValue("(si)", rows[i].name, rows[i].nin);
+        if (row == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, row);
+    }
+    return list;
+}
+
 PyMethodDef pcpy_kernels_methods[] = {
     {"_cpu_config", fn_cpu_config, METH_NOARGS,
      "_cpu_config()\n--\n\nThe CPU kernels' ISA variant in use, the best supported, the variants "
@@ -85,5 +116,7 @@ PyMethodDef pcpy_kernels_methods[] = {
     {"_kernels", fn_kernels, METH_NOARGS,
      "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
     {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},
+    {"_elementwise", fn_elementwise, METH_NOARGS,
+     "_elementwise()\n--\n\nThe elementwise functions of elementwise.def as (name, nin)."},
     {NULL, NULL, 0, NULL},
 };

@@ -16,6 +16,14 @@
 extern "C" {
 #endif
 
+/* Host code everywhere; host and device code under nvcc/hipcc (the GPU kernels convert with
+ * these same functions, so every backend rounds alike). */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define PC_HALF_FN static __host__ __device__ inline
+#else
+#define PC_HALF_FN static inline
+#endif
+
 /* [Why structs] Wrapping the bits in distinct structs keeps float16 and bfloat16 apart in type-
  * generic code and forbids accidental integer arithmetic on them. */
 typedef struct pc_half { uint16_t bits; } pc_half;
@@ -23,7 +31,7 @@ typedef struct pc_bhalf { uint16_t bits; } pc_bhalf;
 
 /* Round a double to a binary format with `mbits` mantissa and `ebits` exponent bits (IEEE
  * layout, sign on top); returns the bit pattern. */
-static inline uint32_t pc__narrow_from_f64(double d, int mbits, int ebits)
+PC_HALF_FN uint32_t pc__narrow_from_f64(double d, int mbits, int ebits)
 {
     const int bias = (1 << (ebits - 1)) - 1;
     const int emin = 1 - bias;
@@ -62,21 +70,21 @@ static inline uint32_t pc__narrow_from_f64(double d, int mbits, int ebits)
     return sign | (uint32_t)q;
 }
 
-static inline float pc_f32_from_bits(uint32_t b)
+PC_HALF_FN float pc_f32_from_bits(uint32_t b)
 {
     float f;
     memcpy(&f, &b, sizeof f);
     return f;
 }
 
-static inline uint32_t pc_f32_to_bits(float f)
+PC_HALF_FN uint32_t pc_f32_to_bits(float f)
 {
     uint32_t b;
     memcpy(&b, &f, sizeof b);
     return b;
 }
 
-static inline float pc_half_to_float(pc_half h)
+PC_HALF_FN float pc_half_to_float(pc_half h)
 {
 #if defined(__FLT16_MANT_DIG__) && !defined(__cplusplus) && !defined(__CUDACC__)
     _Float16 v;
@@ -97,7 +105,7 @@ static inline float pc_half_to_float(pc_half h)
 #endif
 }
 
-static inline pc_half pc_half_from_double(double d)
+PC_HALF_FN pc_half pc_half_from_double(double d)
 {
     pc_half h;
 #if defined(__FLT16_MANT_DIG__) && !defined(__cplusplus) && !defined(__CUDACC__)
@@ -109,7 +117,7 @@ static inline pc_half pc_half_from_double(double d)
     return h;
 }
 
-static inline pc_half pc_half_from_float(float f)
+PC_HALF_FN pc_half pc_half_from_float(float f)
 {
 #if defined(__FLT16_MANT_DIG__) && !defined(__cplusplus) && !defined(__CUDACC__)
     pc_half h;
@@ -121,12 +129,12 @@ static inline pc_half pc_half_from_float(float f)
 #endif
 }
 
-static inline float pc_bhalf_to_float(pc_bhalf b)
+PC_HALF_FN float pc_bhalf_to_float(pc_bhalf b)
 {
     return pc_f32_from_bits((uint32_t)b.bits << 16);
 }
 
-static inline pc_bhalf pc_bhalf_from_float(float f)
+PC_HALF_FN pc_bhalf pc_bhalf_from_float(float f)
 {
     pc_bhalf b;
     uint32_t x = pc_f32_to_bits(f);
@@ -139,7 +147,7 @@ static inline pc_bhalf pc_bhalf_from_float(float f)
     return b;
 }
 
-static inline pc_bhalf pc_bhalf_from_double(double d)
+PC_HALF_FN pc_bhalf pc_bhalf_from_double(double d)
 {
     pc_bhalf b;
     b.bits = (uint16_t)pc__narrow_from_f64(d, 7, 8);

@@ -28,8 +28,13 @@ extern "C" {
 /* The 1-D strided loop contract (NumPy's, made plain C): `data[k]` points at operand k's first
  * element, `strides[k]` is its byte step, `n` the element count. Returns PC_OK or an error
  * status (having called pc_error_set). Loops never touch Python. */
+struct pc_kernel;
+
 typedef struct pc_loop_ctx {
     const void *params;     /* op-specific constants (clip bounds, fill value...), or NULL */
+    /* the kernel-table slot being run, set by the dispatcher for device (`iter`) kernels so a
+     * backend can find its per-slot data (pc_kernel.impl); NULL for host loops */
+    const struct pc_kernel *kernel;
 } pc_loop_ctx;
 
 typedef int (*pc_loop_fn)(const pc_loop_ctx *ctx, char *const *data, int64_t n,

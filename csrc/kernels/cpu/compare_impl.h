@@ -1,65 +1,14 @@
 /*
- * compare_impl.h - classification, comparison, logical and clip kernels for dtype PCK_N.
- * Included by compare.c through each_dtype.h; no include guard.
- *
- * Element functions are branch-free expressions so that the loops vectorise. Complex values
- * are equal when both parts are; ordering comparisons, signbit and clip are not defined for
- * complex dtypes (the driver rejects them before a kernel is looked up). NaN compares unequal
- * to everything, itself included.
+ * compare_impl.h - the CPU loops of classification, comparison, logical functions and clip for
+ * dtype PCK_N, around the element functions of kernels/common/compare_elem.h (which states
+ * the rules). Included by compare.c through each_dtype.h; no include guard.
  */
+#include "kernels/common/compare_elem.h"
+#include "kernels/common/compare_ops.h"
+
 #define EW_OUT_BOOL_STORE(v) (v)
 
 /* ---- classification ------------------------------------------------------------------------ */
-
-static inline bool PCK_FN(ew_isnan)(PCK_CT x)
-{
-#if PCK_K == PCK_KF
-    return isnan(x);
-#elif PCK_K == PCK_KC
-    return isnan(EW_RE(x)) | isnan(EW_IM(x));
-#else
-    (void)x;
-    return false;
-#endif
-}
-
-static inline bool PCK_FN(ew_isinf)(PCK_CT x)
-{
-#if PCK_K == PCK_KF
-    return isinf(x);
-#elif PCK_K == PCK_KC
-    return isinf(EW_RE(x)) | isinf(EW_IM(x));
-#else
-    (void)x;
-    return false;
-#endif
-}
-
-static inline bool PCK_FN(ew_isfinite)(PCK_CT x)
-{
-#if PCK_K == PCK_KF
-    return isfinite(x);
-#elif PCK_K == PCK_KC
-    return isfinite(EW_RE(x)) & isfinite(EW_IM(x));
-#else
-    (void)x;
-    return true;
-#endif
-}
-
-#if PCK_K != PCK_KC
-static inline bool PCK_FN(ew_signbit)(PCK_CT x)
-{
-#if PCK_K == PCK_KF
-    return EW_M(ew_signbit)(x);
-#elif PCK_K == PCK_KI
-    return x < 0;
-#else
-    (void)x;
-    return false;
-#endif
-}
-#endif
 
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
@@ -81,31 +30,6 @@ static inline bool PCK_FN(ew_signbit)(PCK_CT x)
 #endif
 
 /* ---- comparisons --------------------------------------------------------------------------- */
-
-static inline bool PCK_FN(ew_equal)(PCK_CT a, PCK_CT b)
-{
-#if PCK_K == PCK_KC
-    return (EW_RE(a) == EW_RE(b)) & (EW_IM(a) == EW_IM(b));
-#else
-    return a == b;
-#endif
-}
-
-static inline bool PCK_FN(ew_not_equal)(PCK_CT a, PCK_CT b)
-{
-#if PCK_K == PCK_KC
-    return (EW_RE(a) != EW_RE(b)) | (EW_IM(a) != EW_IM(b));
-#else
-    return a != b;
-#endif
-}
-
-#if PCK_K != PCK_KC
-static inline bool PCK_FN(ew_less)(PCK_CT a, PCK_CT b) { return a < b; }
-static inline bool PCK_FN(ew_less_equal)(PCK_CT a, PCK_CT b) { return a <= b; }
-static inline bool PCK_FN(ew_greater)(PCK_CT a, PCK_CT b) { return a > b; }
-static inline bool PCK_FN(ew_greater_equal)(PCK_CT a, PCK_CT b) { return a >= b; }
-#endif
 
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
@@ -137,10 +61,6 @@ static inline bool PCK_FN(ew_greater_equal)(PCK_CT a, PCK_CT b) { return a >= b;
 /* ---- logical (bool only: the driver converts other dtypes, non-zero is true) -------------- */
 
 #if PCK_K == PCK_KB
-static inline bool PCK_FN(ew_logical_not)(bool x) { return !x; }
-static inline bool PCK_FN(ew_logical_and)(bool a, bool b) { return a & b; }
-static inline bool PCK_FN(ew_logical_or)(bool a, bool b) { return a | b; }
-static inline bool PCK_FN(ew_logical_xor)(bool a, bool b) { return a ^ b; }
 #define EW_NAME logical_not
 #include "ew_unary_loop.h"
 #define EW_NAME logical_and
@@ -154,19 +74,6 @@ static inline bool PCK_FN(ew_logical_xor)(bool a, bool b) { return a ^ b; }
 /* ---- clip(x, lo, hi): one dtype; NaN anywhere gives NaN ----------------------------------- */
 
 #if PCK_K != PCK_KC
-static inline PCK_CT PCK_FN(ew_clip)(PCK_CT x, PCK_CT lo, PCK_CT hi)
-{
-    PCK_CT v = x < lo ? lo : x;
-    v = v > hi ? hi : v;
-#if PCK_K == PCK_KF
-    /* a NaN bound never wins a comparison: put it back explicitly */
-    v = isnan(lo) ? lo : v;
-    v = isnan(hi) ? hi : v;
-    v = isnan(x) ? x : v;
-#endif
-    return v;
-}
-
 static int PCK_FN(clip)(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int64_t *s)
 {
     (void)ctx;
@@ -194,24 +101,9 @@ static int PCK_FN(clip)(const pc_loop_ctx *ctx, char *const *data, int64_t n, co
 /* ---- this dtype's kernels ------------------------------------------------------------------ */
 
 static const ew_reg PCK_FN(compare_kernels)[] = {
-    {PC_OP_ISNAN, PCK_FN(isnan)},
-    {PC_OP_ISINF, PCK_FN(isinf)},
-    {PC_OP_ISFINITE, PCK_FN(isfinite)},
-    {PC_OP_EQUAL, PCK_FN(equal)},
-    {PC_OP_NOT_EQUAL, PCK_FN(not_equal)},
+    PC_COMPARE_OPS(EW_REG_ROW, EW_REG_ROW)
 #if PCK_K != PCK_KC
-    {PC_OP_SIGNBIT, PCK_FN(signbit)},
-    {PC_OP_LESS, PCK_FN(less)},
-    {PC_OP_LESS_EQUAL, PCK_FN(less_equal)},
-    {PC_OP_GREATER, PCK_FN(greater)},
-    {PC_OP_GREATER_EQUAL, PCK_FN(greater_equal)},
     {PC_OP_CLIP, PCK_FN(clip)},
-#endif
-#if PCK_K == PCK_KB
-    {PC_OP_LOGICAL_NOT, PCK_FN(logical_not)},
-    {PC_OP_LOGICAL_AND, PCK_FN(logical_and)},
-    {PC_OP_LOGICAL_OR, PCK_FN(logical_or)},
-    {PC_OP_LOGICAL_XOR, PCK_FN(logical_xor)},
 #endif
     {PC_NUM_OPS, NULL},
 };

@@ -1,15 +1,10 @@
 /*
- * diff_impl.h - one step of diff for dtype PCK_N: out = a - b (data[0] = a, data[1] = b,
- * data[2] = out). Integers wrap; bool gives a != b (as NumPy); float16/bfloat16 subtract in
- * float and round once. Included by diff.c through each_dtype.h. No include guard.
+ * diff_impl.h - the CPU loop of one step of diff for dtype PCK_N: out = a - b (data[0] = a,
+ * data[1] = b, data[2] = out), the element function of kernels/common/diff_elem.h. Included by
+ * diff.c through each_dtype.h. No include guard.
  */
-#if PCK_K == PCK_KB
-#define DF_OP(a, b) ((a) != (b))
-#elif PCK_K == PCK_KI || PCK_K == PCK_KU
-#define DF_OP(a, b) ((PCK_T)((uint64_t)(a) - (uint64_t)(b)))
-#else
-#define DF_OP(a, b) PCK_STORE(PCK_LOAD(a) - PCK_LOAD(b))
-#endif
+#include "kernels/common/diff_elem.h"
+#define DF_OP(a, b) PCK_FN(ew_diff)(a, b)
 
 static int PCK_FN(diff)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                         const int64_t *st)

@@ -1,12 +1,73 @@
 /*
- * common.cu - host-side helpers of the CUDA kernels: packing a pc_iter for a launch, and
- * turning launch errors into pc_status.
+ * common.cu - host-side helpers of the CUDA kernels: the device and stream of a launch, the
+ * launch plan of an iteration (launch.cuh), and launch errors as pc_status.
  */
-#include "common.cuh"
+#include "launch.cuh"
 
 namespace pcu {
 
-pc_status to_dev_iter(const pc_iter *it, dev_iter *d)
+pc_status select_device(pc_device dev)
+{
+    cudaError_t e = cudaSetDevice(dev.index);
+    if (e != cudaSuccess) {
+        return pc_error_set(PC_ERR_RUNTIME, "GPU device %d cannot be selected: %s",
+                            (int)dev.index, cudaGetErrorString(e));
+    }
+    return PC_OK;
+}
+
+/* The default stream until the runtime gives each device its own. */
+cudaStream_t launch_stream(pc_device dev)
+{
+    (void)dev;
+    return 0;
+}
+
+static unsigned grid_for(int64_t size)
+{
+    int64_t blocks = (size + threads_per_block - 1) / threads_per_block;
+    /* enough blocks to fill any current GPU several times over; the kernels stride the rest */
+    return (unsigned)(blocks < 65536 ? blocks : 65536);
+}
+
+/* every operand dense (its item size apart) or a broadcast scalar, in one dimension */
+static bool dense(const pc_iter *it, const int *itemsize)
+{
+    if (it->ndim > 1) {
+        return false;
+    }
+    for (int k = 0; k < it->nop; k++) {
+        const int64_t s = it->ndim == 0 ? itemsize[k] : it->strides[0][k];
+        if (s != itemsize[k] && s != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* every byte offset an operand reaches, and the size, below 2**31 */
+static bool fits_32(const pc_iter *it)
+{
+    if (it->size >= INT32_MAX) {
+        return false;
+    }
+    for (int k = 0; k < it->nop; k++) {
+        int64_t reach = 0;
+        for (int d = 0; d < it->ndim; d++) {
+            const int64_t s = it->strides[d][k] < 0 ? -it->strides[d][k] : it->strides[d][k];
+            if (s > INT32_MAX) {
+                return false;
+            }
+            reach += s * (it->shape[d] - 1);
+            if (reach >= INT32_MAX) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl)
 {
     if (it->ndim > max_dims || it->nop > max_ops) {
         return pc_error_set(PC_ERR_NOTIMPL,
@@ -14,30 +75,76 @@ pc_status to_dev_iter(const pc_iter *it, dev_iter *d)
                             "coalescing (got %d operands, %d dimensions)",
                             max_ops, max_dims, it->nop, it->ndim);
     }
-    cudaError_t e = cudaSetDevice(it->device.index);
-    if (e != cudaSuccess) {
-        return pc_error_set(PC_ERR_RUNTIME, "CUDA cannot select device %d: %s",
-                            (int)it->device.index, cudaGetErrorString(e));
+    pc_status st = select_device(it->device);
+    if (st != PC_OK) {
+        return st;
     }
-    d->ndim = it->ndim;
-    d->size = it->size;
-    for (int k = 0; k < it->nop; k++) {
-        d->data[k] = it->data[k];
-    }
-    for (int i = 0; i < it->ndim; i++) {
-        d->shape[i] = it->shape[i];
+    pl->stream = launch_stream(it->device);
+    pl->blocks = grid_for(it->size);
+    if (dense(it, itemsize)) {
+        pl->kind = path::dense;
+        pl->dense.size = it->size;
         for (int k = 0; k < it->nop; k++) {
-            d->strides[i][k] = it->strides[i][k];
+            pl->dense.data[k] = it->data[k];
+            pl->dense.step[k] = it->ndim == 0 ? 0 : it->strides[0][k];
+        }
+        return PC_OK;
+    }
+    if (fits_32(it)) {
+        pl->kind = path::i32;
+        pl->i32.ndim = it->ndim;
+        pl->i32.size = (uint32_t)it->size;
+        for (int k = 0; k < it->nop; k++) {
+            pl->i32.data[k] = it->data[k];
+        }
+        for (int d = 0; d < it->ndim; d++) {
+            pl->i32.shape[d] = fast_div((uint32_t)it->shape[d]);
+            for (int k = 0; k < it->nop; k++) {
+                pl->i32.strides[d][k] = (int32_t)it->strides[d][k];
+            }
+        }
+        return PC_OK;
+    }
+    pl->kind = path::split;
+    return PC_OK;
+}
+
+void split_iter(const pc_iter *it, pc_iter *lo, pc_iter *hi)
+{
+    int best = 0;
+    int64_t best_reach = -1;
+    for (int d = 0; d < it->ndim; d++) {
+        if (it->shape[d] < 2) {
+            continue;
+        }
+        int64_t reach = 0;
+        for (int k = 0; k < it->nop; k++) {
+            const int64_t s = it->strides[d][k] < 0 ? -it->strides[d][k] : it->strides[d][k];
+            reach = s * it->shape[d] > reach ? s * it->shape[d] : reach;
+        }
+        reach = reach > it->shape[d] ? reach : it->shape[d];
+        if (reach > best_reach) {
+            best = d;
+            best_reach = reach;
         }
     }
-    return PC_OK;
+    *lo = *it;
+    *hi = *it;
+    const int64_t half = it->shape[best] / 2;
+    lo->shape[best] = half;
+    hi->shape[best] = it->shape[best] - half;
+    lo->size = it->size / it->shape[best] * half;
+    hi->size = it->size - lo->size;
+    for (int k = 0; k < it->nop; k++) {
+        hi->data[k] = it->data[k] + half * it->strides[best][k];
+    }
 }
 
 pc_status check_launch(const char *what)
 {
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) {
-        return pc_error_set(PC_ERR_RUNTIME, "CUDA %s failed: %s", what, cudaGetErrorString(e));
+        return pc_error_set(PC_ERR_RUNTIME, "GPU %s failed: %s", what, cudaGetErrorString(e));
     }
     return PC_OK;
 }

@@ -2,22 +2,23 @@
  * range.cu - CUDA arange, linspace (1-D contiguous outputs) and the band zeroing of tril/triu
  * (C-contiguous, in place), with the CPU kernels' semantics (range_impl.h, copy.c).
  */
-#include "common.cuh"
-#include "types.cuh"
+#include "convert.cuh"
+#include "launch.cuh"
 
 namespace pcu {
 
-template <typename T> __global__ void range_kernel(T *out, int64_t n, pc_range_params p, bool lin)
+template <typename T>
+__global__ void range_kernel(T *out, int64_t n, pc_range_params p, bool lin, bool integer)
 {
     const int64_t step = (int64_t)blockDim.x * gridDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
-        if (!lin && is_int<T>::value) {
+        if (!lin && integer) {
             out[i] = convert<T>((int64_t)((uint64_t)p.istart + (uint64_t)i * (uint64_t)p.istep));
         } else if (lin && p.endpoint && n > 1 && i == n - 1) {
-            out[i] = converter<T, c128_t>::run(c128_t{p.stop[0], p.stop[1]});
+            out[i] = convert<T>(pc_cdouble(p.stop[0], p.stop[1]));
         } else {
-            const c128_t v = {p.start[0] + (double)i * p.step[0], p.start[1] + (double)i * p.step[1]};
-            out[i] = converter<T, c128_t>::run(v);
+            const pc_cdouble v(p.start[0] + (double)i * p.step[0], p.start[1] + (double)i * p.step[1]);
+            out[i] = convert<T>(v);
         }
     }
 }
@@ -28,14 +29,16 @@ template <typename T> pc_status range_whole(const pc_kernel_args *args, bool lin
     if (out->size == 0) {
         return PC_OK;
     }
-    cudaError_t e = cudaSetDevice(pc_tensor_device(out).index);
-    if (e != cudaSuccess) {
-        return pc_error_set(PC_ERR_RUNTIME, "CUDA: %s", cudaGetErrorString(e));
+    pc_status st = select_device(pc_tensor_device(out));
+    if (st != PC_OK) {
+        return st;
     }
     const int threads = 256;
     const int64_t blocks = (out->size + threads - 1) / threads < 65535 ? (out->size + threads - 1) / threads : 65535;
-    range_kernel<T><<<(unsigned)blocks, threads>>>((T *)out->data, out->size,
-                                                   *(const pc_range_params *)args->params, lin);
+    const pc_dtype dt = out->dtype;
+    const bool integer = pc_dtype_is_integral(dt) && dt != PC_BOOL;
+    range_kernel<T><<<(unsigned)blocks, threads, 0, launch_stream(pc_tensor_device(out))>>>(
+        (T *)out->data, out->size, *(const pc_range_params *)args->params, lin, integer);
     return check_launch("range kernel");
 }
 
@@ -63,13 +66,13 @@ template <typename T> pc_status tri_whole(const pc_kernel_args *args)
     if (out->size == 0) {
         return PC_OK;
     }
-    cudaError_t e = cudaSetDevice(pc_tensor_device(out).index);
-    if (e != cudaSuccess) {
-        return pc_error_set(PC_ERR_RUNTIME, "CUDA: %s", cudaGetErrorString(e));
+    pc_status st = select_device(pc_tensor_device(out));
+    if (st != PC_OK) {
+        return st;
     }
     const int threads = 256;
     const int64_t blocks = (out->size + threads - 1) / threads < 65535 ? (out->size + threads - 1) / threads : 65535;
-    tri_kernel<T><<<(unsigned)blocks, threads>>>((T *)out->data, out->size,
+    tri_kernel<T><<<(unsigned)blocks, threads, 0, launch_stream(pc_tensor_device(out))>>>((T *)out->data, out->size,
                                                  out->shape[out->ndim - 2], out->shape[out->ndim - 1],
                                                  p->k, p->upper);
     return check_launch("tri kernel");

@@ -48,6 +48,7 @@ typedef struct pc_kernel_args {
     const pc_tensor *const *in;
     pc_tensor *const *out;
     const void *params;
+    const struct pc_kernel *kernel; /* the slot being run (set by pc_dispatch_whole) */
 } pc_kernel_args;
 
 typedef pc_status (*pc_whole_fn)(const pc_kernel_args *args);
@@ -60,6 +61,7 @@ typedef struct pc_kernel {
     pc_loop_fn contiguous;  /* elementwise: optional twin for all-contiguous operands */
     pc_iter_fn iter;        /* elementwise: device backends */
     pc_whole_fn whole;      /* PC_OPKIND_WHOLE */
+    const void *impl;       /* backend-private data of this slot (hostdev: the CPU slot) */
 } pc_kernel;
 
 /* Fill a slot (backends' register.c). */

@@ -2,12 +2,14 @@
  * hip.h - compile the CUDA sources for ROCm: the CUDA runtime names used by paddle_c, mapped to
  * their HIP equivalents (ggml's approach). Included instead of the CUDA headers when
  * PC_USE_HIP is defined (hipcc builds).
+ *
+ * Not needed from HIP: hip_bf16.h (absent before ROCm 6) and hip_fp16.h - float16/bfloat16
+ * conversions are paddle_c's own (paddle_c/half.h), on the host and the device alike; and
+ * libcu++ (absent) - complex values go through kernels/common/complex_shim.h.
  */
 #ifndef PADDLE_C_VENDORS_HIP_H
 #define PADDLE_C_VENDORS_HIP_H
 
-#include <hip/hip_bf16.h>
-#include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
 
 #define cudaError_t hipError_t
@@ -29,5 +31,6 @@
 #define cudaMemcpyDeviceToDevice hipMemcpyDeviceToDevice
 #define cudaDeviceSynchronize hipDeviceSynchronize
 #define cudaStream_t hipStream_t
+#define cudaStreamSynchronize hipStreamSynchronize
 
 #endif

@@ -1,0 +1,18 @@
+/*
+ * ew_steps.cu - the elementwise steps of composite functions on the GPU: diff's a - b, every
+ * dtype (ew_steps_body.cuh per dtype).
+ */
+#include "ew_map.cuh"
+
+#define PCK_BODY "kernels/cuda/ew_steps_body.cuh"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
+
+namespace pcu {
+void register_steps()
+{
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt) register_steps_##ID();
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
+}
+} // namespace pcu

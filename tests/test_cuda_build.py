@@ -1,0 +1,34 @@
+"""The CUDA build as installed: its RUNPATH finds both the OpenBLAS wheel and the CUDA runtime.
+
+Runs inside `make cuda-check`, which builds with PC_WITH_CUDA=ON, installs into
+build/cuda-check/install and names the build folder in PC_CUDA_BUILD; elsewhere there is no
+CUDA build to inspect.
+"""
+
+import glob
+import os
+import shutil
+import subprocess
+
+import pytest
+
+BUILD = os.environ.get("PC_CUDA_BUILD")
+pytestmark = pytest.mark.skipif(not BUILD, reason="no CUDA build (run through make cuda-check)")
+
+
+def runpath(so):
+    out = subprocess.run(["readelf", "-d", so], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if "(RUNPATH)" in line or "(RPATH)" in line:
+            return line.split("[", 1)[1].rsplit("]", 1)[0].split(":")
+    return []
+
+
+@pytest.mark.skipif(shutil.which("readelf") is None, reason="readelf not installed")
+def test_installed_runpath_has_openblas_and_cudart():
+    sos = glob.glob(os.path.join(BUILD, "install", "paddle_c", "_C*.so"))
+    assert sos, f"no installed extension under {BUILD}/install"
+    paths = runpath(sos[0])
+    assert "$ORIGIN/../scipy_openblas32/lib" in paths, paths
+    assert any(glob.glob(os.path.join(p, "libcudart.so*")) for p in paths), \
+        f"no RUNPATH entry holds libcudart: {paths}"
