@@ -29,11 +29,11 @@ PC_ALWAYS_INLINE bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
     }
 }
 
-/* 64-byte vectors of the compute type (bool as uint8) and their comparison masks */
+/* register-wide vectors (PC_VBYTES) of the compute type (bool as uint8) and their comparison masks */
 #if PCK_K == PCK_KB
-typedef uint8_t PCK_FN(ar_vec) __attribute__((vector_size(64)));
+typedef uint8_t PCK_FN(ar_vec) __attribute__((vector_size(PC_VBYTES)));
 #else
-typedef AR_T PCK_FN(ar_vec) __attribute__((vector_size(64)));
+typedef AR_T PCK_FN(ar_vec) __attribute__((vector_size(PC_VBYTES)));
 #endif
 typedef __typeof__((PCK_FN(ar_vec)){0} > (PCK_FN(ar_vec)){0}) PCK_FN(ar_mask);
 #define AR_VN ((int64_t)(sizeof(PCK_FN(ar_vec)) / sizeof(AR_T)))
@@ -86,8 +86,8 @@ PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vpick)(int which, PCK_FN(ar_vec) a, PC
     return (PCK_FN(ar_vec))(((PCK_FN(ar_mask))b & take) | ((PCK_FN(ar_mask))a & ~take));
 }
 
-/* The index of the best of n contiguous elements (argmax/argmin), for element types whose
- * vectors hold at most 16 lanes (n < 2^31 groups).
+/* The index of the best of n contiguous elements (argmax/argmin), for lanes of 32 or 64 bits
+ * (n < 2^31 groups).
  *
  * [Why groups] Each group of four vectors is reduced to its lane-wise best; every lane keeps
  * its best value and the first group in which it reached it. At the end the best lane value
@@ -178,7 +178,8 @@ PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int
 PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
 {
     enum { BLOCK = 1024 };
-    if (AR_VN <= 16) {
+    /* lanes of 32 or 64 bits: group numbers fit the mask lanes (n < 2^31 groups) */
+    if (sizeof(((PCK_FN(ar_vec)){0})[0]) >= 4) {
         return PCK_FN(ar_contig_groups)(which, a, n);
     }
     AR_T best = PCK_LOAD(a[0]);

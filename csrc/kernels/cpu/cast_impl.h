@@ -8,7 +8,21 @@
 
 #define CS_T PCK_CAT(PCK_T_, PCK_SRC)
 #define CS_FN PCK_CAT4(cast_, PCK_SRC, _to_, PCK_N)
+#define CS_SINGLE_FLOAT32 1 /* the source that saturates in float */
+#if (PCK_K == PCK_KI || PCK_K == PCK_KU) && PCK_CAT(CS_SINGLE_, PCK_SRC)
+/* [Why float32 saturates in float] The bounds rounded to float are the integer bounds or the
+ * next power of two above (2^31 for int32's 2^31 - 1), so comparing in float clamps exactly
+ * the values that do not fit (the element layer's conversion, which compares in double, gives
+ * the same results), and the comparisons, blends and the truncating conversion stay in float
+ * lanes (twice as many per vector as through double). */
+#define CS_CONVERT(x)                                                                           \
+    (isnan(x) ? (PCK_T)0                                                                        \
+     : (x) <= (float)PCK_LO ? (PCK_T)PCK_LO                                                     \
+     : (x) >= (float)PCK_HI ? (PCK_T)PCK_HI                                                     \
+                            : (PCK_T)(x))
+#else
 #define CS_CONVERT PCK_CAT4(pc_cast_, PCK_SRC, _to_, PCK_N)
+#endif
 
 static int CS_FN(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int64_t *strides)
 {
@@ -34,3 +48,4 @@ static int CS_FN(const pc_loop_ctx *ctx, char *const *data, int64_t n, const int
 #undef CS_T
 #undef CS_FN
 #undef CS_CONVERT
+#undef CS_SINGLE_FLOAT32

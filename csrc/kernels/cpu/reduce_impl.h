@@ -166,6 +166,92 @@ static inline double PCK_FN(rd_acc_get)(const char *acc, const pc_rd_ctx *rc, in
 #endif
 }
 
+#if PC_VBYTES < 64 && !RD_NARROW
+/* [Why a register-wide body below AVX-512] An 8-lane double vector (pc_v8d) is two AVX2 or
+ * four SSE registers; GCC lowers operations on such vectors through the stack (a float32 sum
+ * ran at a third of the SSE speed on AVX2). Below AVX-512 the hot loop works on vectors of
+ * the register's width (RD_W doubles) instead, 8 / RD_W of them per 8 lanes, and hands the
+ * same 8-lane sums to the caller; the lanes and their order of summation are those of the
+ * 8-lane body's two chains (AVX-512 runs four chains: its roundings can differ in the last
+ * bits of a float64 sum). */
+#define RD_W (PC_VBYTES / 8)
+#define RD_G (8 / RD_W)
+typedef double PCK_FN(rd_vw) __attribute__((vector_size(PC_VBYTES)));
+typedef int64_t PCK_FN(rd_vwl) __attribute__((vector_size(PC_VBYTES)));
+typedef RD_VT PCK_FN(rd_vws) __attribute__((vector_size(RD_W * sizeof(RD_VT))));
+
+static inline PCK_FN(rd_vw) PCK_FN(rd_ldw)(const RD_ST *p)
+{
+    PCK_FN(rd_vws) v;
+    memcpy(&v, p, sizeof v);
+    return __builtin_convertvector(v, PCK_FN(rd_vw));
+}
+
+static inline void PCK_FN(rd_vw_twosum)(PCK_FN(rd_vw) *s, PCK_FN(rd_vw) *c, PCK_FN(rd_vw) v)
+{
+    const PCK_FN(rd_vw) t = *s + v;
+    const PCK_FN(rd_vw) bp = t - *s;
+    *c += (*s - (t - bp)) + (v - bp);
+    *s = t;
+}
+
+/* Components [0, i) of a, i the largest multiple of 16 (8 with skip) <= m, into the 8-lane
+ * sums (s0, c0) and (s1, c1) and the counts n0 (skip: NaN components contribute 0).
+ * Returns i. */
+static int64_t PCK_FN(rd_fsum_wide)(const RD_ST *a, int64_t m, bool skip, pc_v8d *s0v,
+                                    pc_v8d *c0v, pc_v8d *s1v, pc_v8d *c1v, pc_v8l *n0v)
+{
+    PCK_FN(rd_vw) s0[RD_G], s1[RD_G], c0[RD_G], c1[RD_G];
+    PCK_FN(rd_vwl) n0[RD_G];
+    for (int g = 0; g < RD_G; g++) {
+        s0[g] = s1[g] = c0[g] = c1[g] = (PCK_FN(rd_vw)){0};
+        n0[g] = (PCK_FN(rd_vwl)){0};
+    }
+    int64_t i = 0;
+    if (!skip) {
+        for (; i + 16 <= m; i += 16) {
+#pragma GCC unroll 8
+            for (int g = 0; g < RD_G; g++) {
+                const PCK_FN(rd_vw) v0 = PCK_FN(rd_ldw)(a + i + g * RD_W);
+                const PCK_FN(rd_vw) v1 = PCK_FN(rd_ldw)(a + i + 8 + g * RD_W);
+#if RD_COMP
+                PCK_FN(rd_vw_twosum)(&s0[g], &c0[g], v0);
+                PCK_FN(rd_vw_twosum)(&s1[g], &c1[g], v1);
+#else
+                s0[g] += v0;
+                s1[g] += v1;
+#endif
+            }
+        }
+    } else {
+        for (; i + 8 <= m; i += 8) {
+#pragma GCC unroll 8
+            for (int g = 0; g < RD_G; g++) {
+                const PCK_FN(rd_vw) v = PCK_FN(rd_ldw)(a + i + g * RD_W);
+                const PCK_FN(rd_vwl) ok = v == v;
+                n0[g] -= ok;
+                const PCK_FN(rd_vw) x = (PCK_FN(rd_vw))((PCK_FN(rd_vwl))v & ok);
+#if RD_COMP
+                PCK_FN(rd_vw_twosum)(&s0[g], &c0[g], x);
+#else
+                s0[g] += x;
+#endif
+            }
+        }
+    }
+    for (int g = 0; g < RD_G; g++) {
+        memcpy((char *)s0v + g * PC_VBYTES, &s0[g], PC_VBYTES);
+        memcpy((char *)s1v + g * PC_VBYTES, &s1[g], PC_VBYTES);
+        memcpy((char *)c0v + g * PC_VBYTES, &c0[g], PC_VBYTES);
+        memcpy((char *)c1v + g * PC_VBYTES, &c1[g], PC_VBYTES);
+        memcpy((char *)n0v + g * PC_VBYTES, &n0[g], PC_VBYTES);
+    }
+    return i;
+}
+#undef RD_G
+#undef RD_W
+#endif
+
 /* Sum of m consecutive real components on two 8-lane vectors; lane k goes to component
  * k % RD_NC (complex parts alternate). `skip`: NaN components contribute 0 and the others
  * are counted into *cnt (real dtypes only). */
@@ -178,8 +264,13 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
     pc_v8d c1 = s0;
     pc_v8l n0 = (pc_v8l){0};
     int64_t i = 0;
+#if PC_VBYTES < 64 && !RD_NARROW
+    i = PCK_FN(rd_fsum_wide)(a, m, skip, &s0, &c0, &s1, &c1, &n0);
+#else
     if (!skip) {
-        /* four independent chains (the add latency), folded in pairs */
+#if PC_VBYTES >= 64
+        /* four independent chains (the add latency), folded in pairs (on AVX-512, where an
+         * 8-lane double vector is one register) */
         pc_v8d s2 = s0;
         pc_v8d s3 = s0;
 #if RD_COMP
@@ -212,6 +303,7 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
         s0 += s2;
         s1 += s3;
 #endif
+#endif /* PC_VBYTES >= 64 */
         for (; i + 16 <= m; i += 16) {
             const pc_v8d v0 = PCK_FN(rd_ld8)(a + i);
             const pc_v8d v1 = PCK_FN(rd_ld8)(a + i + 8);
@@ -236,6 +328,7 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
 #endif
         }
     }
+#endif /* PC_VBYTES < 64 && !RD_NARROW */
     double ls[8];
     double lc[8];
     for (int k = 0; k < 8; k++) {

@@ -218,11 +218,11 @@ static MACC PCK_FN(rd_ident)(int which)
     return which == RD_MAX || which == RD_NANMAX ? RD_LOWEST : RD_HIGHEST;
 }
 
-/* 64-byte vectors of the compute type (bool as uint8) and their comparison masks */
+/* register-wide vectors (PC_VBYTES) of the compute type (bool as uint8) and their comparison masks */
 #if PCK_K == PCK_KB
-typedef uint8_t PCK_FN(rd_vm) __attribute__((vector_size(64)));
+typedef uint8_t PCK_FN(rd_vm) __attribute__((vector_size(PC_VBYTES)));
 #else
-typedef MACC PCK_FN(rd_vm) __attribute__((vector_size(64)));
+typedef MACC PCK_FN(rd_vm) __attribute__((vector_size(PC_VBYTES)));
 #endif
 typedef __typeof__((PCK_FN(rd_vm)){0} > (PCK_FN(rd_vm)){0}) PCK_FN(rd_vmask);
 #define RD_VN ((int64_t)(sizeof(PCK_FN(rd_vm)) / sizeof(MACC)))

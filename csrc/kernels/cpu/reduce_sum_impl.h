@@ -519,6 +519,35 @@ static void PCK_FN(rd_sqdev_run)(const char *x, int64_t n, int64_t sx, char *A,
         pc_v8d s1 = s0;
         pc_v8d c0 = s0;
         pc_v8d c1 = s0;
+#if PC_VBYTES < 64 && !RD_NARROW
+        /* register-wide vectors below AVX-512 (see rd_fsum_wide): the same 8 lanes */
+        enum { W = PC_VBYTES / 8, G = 8 / W };
+        PCK_FN(rd_vw) ws0[G], ws1[G], wc0[G], wc1[G], wmu[G];
+        for (int g = 0; g < G; g++) {
+            ws0[g] = ws1[g] = wc0[g] = wc1[g] = (PCK_FN(rd_vw)){0};
+            memcpy(&wmu[g], (const char *)&mu + g * PC_VBYTES, PC_VBYTES);
+        }
+        for (; i + 16 <= m; i += 16) {
+#pragma GCC unroll 8
+            for (int g = 0; g < G; g++) {
+                const PCK_FN(rd_vw) d0 = PCK_FN(rd_ldw)(a + i + g * W) - wmu[g];
+                const PCK_FN(rd_vw) d1 = PCK_FN(rd_ldw)(a + i + 8 + g * W) - wmu[g];
+#if RD_COMP
+                PCK_FN(rd_vw_twosum)(&ws0[g], &wc0[g], d0 * d0);
+                PCK_FN(rd_vw_twosum)(&ws1[g], &wc1[g], d1 * d1);
+#else
+                ws0[g] += d0 * d0;
+                ws1[g] += d1 * d1;
+#endif
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            memcpy((char *)&s0 + g * PC_VBYTES, &ws0[g], PC_VBYTES);
+            memcpy((char *)&s1 + g * PC_VBYTES, &ws1[g], PC_VBYTES);
+            memcpy((char *)&c0 + g * PC_VBYTES, &wc0[g], PC_VBYTES);
+            memcpy((char *)&c1 + g * PC_VBYTES, &wc1[g], PC_VBYTES);
+        }
+#endif
         for (; i + 16 <= m; i += 16) {
             const pc_v8d d0 = PCK_FN(rd_ld8)(a + i) - mu;
             const pc_v8d d1 = PCK_FN(rd_ld8)(a + i + 8) - mu;

@@ -15,6 +15,21 @@
 #include <stdint.h>
 #include <string.h>
 
+/* [Why a width per ISA] The conditional reductions (min/max with NaN, argmin/argmax) keep a
+ * best value and a position per lane, with compare-and-blend steps; on vectors wider than the
+ * machine's registers the compiler splits every step into register-sized halves and spills
+ * the lane state, which made max over float32 several times slower on AVX2 than on AVX-512.
+ * PC_VBYTES is the register width of the ISA the unit is compiled for (each per-ISA copy of
+ * the dispatched families gets its own, see isa_rename.h): 64 with AVX-512, 32 with AVX2, 16
+ * otherwise (SSE, NEON). */
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#define PC_VBYTES 64
+#elif defined(__AVX2__)
+#define PC_VBYTES 32
+#else
+#define PC_VBYTES 16
+#endif
+
 /* [Why forced inlining] The min/max/argmin/argmax bodies take the op as a parameter that is a
  * constant at every call site; only when they are inlined does the compiler fold the choice
  * out of the vector loop. */

@@ -187,15 +187,25 @@ static inline double pc_vlog(double x)
  * minimax polynomials for sin and cos on [-pi/4, pi/4] with the tail added last. For
  * |x| < 2^16 (PC_VTRIG_FAST_MAXf); `cosine` selects the function, the quadrant the polynomial
  * and the sign. */
+#if defined(__FMA__) || defined(__aarch64__)
+#define PC_VM_FMAF_EXACT(a, b, c) fmaf(a, b, c)
+#else
+/* [Why double without FMA] On a target without a fused multiply-add instruction (the x86-64-v2
+ * baseline) fmaf is a library call, which keeps the loop from vectorising. Both uses below
+ * have a product exact in double (at most 40 bits) and a result that is a float, so the same
+ * value comes from double arithmetic. Only for such exact uses. */
+#define PC_VM_FMAF_EXACT(a, b, c) ((float)((double)(a) * (double)(b) + (double)(c)))
+#endif
+
 static inline float pc_vsincosf(float x, int cosine)
 {
     const float shifter = 0x1.8p23f;
     const float t = x * 0x1.45f306p-1f + shifter;
     const float q = t - shifter;
     const uint32_t quadrant = (pc_vm_bits32(t) + (uint32_t)cosine) & 3u;
-    const float r1 = fmaf(-q, 0x1.921fb0p+0f, x); /* exact: q * hi needs more than 24 bits */
+    const float r1 = PC_VM_FMAF_EXACT(-q, 0x1.921fb0p+0f, x); /* q * hi needs over 24 bits */
     const float p = q * 0x1.5110b4p-22f;
-    const float pe = fmaf(q, 0x1.5110b4p-22f, -p); /* q * med == p + pe exactly */
+    const float pe = PC_VM_FMAF_EXACT(q, 0x1.5110b4p-22f, -p); /* q * med == p + pe exactly */
     const float hi = r1 - p;
     const float bb = hi - r1;
     const float err = (r1 - (hi - bb)) + (-p - bb); /* r1 - p == hi + err exactly */
