@@ -5,13 +5,14 @@
 #include "dispatch/dispatch.h"
 #include "pcpy.h"
 
+static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm", "opencl",
+                                                               "custom"};
+
 /* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */
 static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm",
-                                                                   "opencl", "custom"};
     PyObject *list = PyList_New(0);
     if (list == NULL) {
         return NULL;
@@ -32,6 +33,44 @@ static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
                 Py_DECREF(row);
             }
         }
+    }
+    return list;
+}
+
+/* _kernel_hits(reset=False) -> (op, backend, dtype, count) of every device slot looked up since
+ * the last reset; reset=True clears the counts after reading them. */
+static PyObject *fn_kernel_hits(PyObject *mod, PyObject *args, PyObject *kwargs)
+{
+    (void)mod;
+    static char *kwlist[] = {"reset", NULL};
+    int reset = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|p", kwlist, &reset)) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int op = 0; op < PC_NUM_OPS; op++) {
+        for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
+            for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
+                const uint32_t n = pc_kernel_hits((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
+                if (n == 0) {
+                    continue;
+                }
+                PyObject *row = Py_BuildValue("(sssI)", pc_op_name((pc_op)op), backend_names[b],
+                                              pc_dtype_name((pc_dtype)dt), (unsigned int)n);
+                if (row == NULL || PyList_Append(list, row) < 0) {
+                    Py_XDECREF(row);
+                    Py_DECREF(list);
+                    return NULL;
+                }
+                Py_DECREF(row);
+            }
+        }
+    }
+    if (reset) {
+        pc_kernel_hits_reset();
     }
     return list;
 }
@@ -90,6 +129,9 @@ PyMethodDef pcpy_kernels_methods[] = {
     {"_kernels", fn_kernels, METH_NOARGS,
      "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
     {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},
+    {"_kernel_hits", (PyCFunction)(void (*)(void))fn_kernel_hits, METH_VARARGS | METH_KEYWORDS,
+     "_kernel_hits(reset=False)\n--\n\nDevice slots looked up since the last reset as (op, "
+     "backend, dtype, count)."},
     {"_elementwise", fn_elementwise, METH_NOARGS,
      "_elementwise()\n--\n\nThe elementwise functions of elementwise.def as (name, nin)."},
     {NULL, NULL, 0, NULL},
