@@ -15,8 +15,8 @@ ASAN_SITE := $(abspath build/asan-site)
 CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
-.PHONY: demo test venv build test-fast asan-site sanitize fuzz fuzz-sanitize cuda-check hip-check \
-	gpu-run bench conformance clean
+.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-hostdev clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -36,14 +36,33 @@ build: $(VENV)/.build-deps
 demo: build
 	$(PY) examples/tour.py
 
+# the kernel-heavy test modules again on the baseline (x86-64-v2) variant of the dispatched CPU
+# kernels; the full run above uses the best variant of this CPU (tests/test_isa.py runs every
+# variant the CPU supports on a smaller set of cases)
+ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.py \
+	tests/test_elementwise.py tests/test_asarray_astype.py tests/test_isa.py
+
 test: build
 	$(PY) -m pytest tests
+	$(MAKE) test-hostdev
+	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
 	$(MAKE) hip-check
 
+test-isa-baseline: build
+	PADDLE_C_ISA=baseline $(PY) -m pytest $(ISA_TESTS) -q -x -p no:randomly
+
 test-fast: build
 	$(PY) -m pytest tests -x -q -p no:randomly
+
+# The device-parametrised tests (the `device` fixture of tests/conftest.py) on the test device
+# hostdev as well, with it as the default device: every device code path runs without a GPU.
+HOSTDEV_ENV = PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_DEFAULT_DEVICE=hostdev:0
+HOSTDEV_TESTS = tests/test_devices.py
+
+test-hostdev: build
+	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -116,6 +135,10 @@ bench: build
 # the official array API conformance suite (see array_api_tests/README.md)
 conformance: build
 	$(PY) array_api_tests/run
+
+# the same suite with every array on the test device hostdev:0
+conformance-hostdev: build
+	$(HOSTDEV_ENV) $(PY) array_api_tests/run
 
 clean:
 	rm -rf build $(VENV) dist *.egg-info

@@ -5,7 +5,7 @@ array's transpose: results are laid out like their inputs, as in NumPy)."""
 import numpy as np
 
 import paddle_c as pc
-from run import Case
+from run import Case, peer
 
 CASES = []
 
@@ -23,24 +23,34 @@ def _arrays(n, dtype, layout, k):
     return a, pc.asarray(a)
 
 
+def _torch_call(name, *arrays):
+    """PyTorch's function on the same arrays (None without --peers)."""
+    torch = peer()
+    if torch is None:
+        return None
+    f = getattr(torch, name)
+    ts = [torch.from_numpy(x) for x in arrays]
+    return lambda: f(*ts)
+
+
 def _unary(name, n, dtype, layout):
     a, t = _arrays(n, dtype, layout, 0)
     f, g = getattr(pc, name), getattr(np, name)
-    return (lambda: f(t)), (lambda: g(a))
+    return (lambda: f(t)), (lambda: g(a)), _torch_call(name, a)
 
 
 def _binary(name, n, dtype, layout):
     a, t = _arrays(n, dtype, layout, 0)
     b, u = _arrays(n, dtype, layout, 1)
     f, g = getattr(pc, name), getattr(np, name)
-    return (lambda: f(t, u)), (lambda: g(a, b))
+    return (lambda: f(t, u)), (lambda: g(a, b)), _torch_call(name, a, b)
 
 
 def _where(n, dtype, layout):
     a, t = _arrays(n, dtype, layout, 0)
     b, u = _arrays(n, dtype, layout, 1)
     c, ct = a > 2.0, t > 2.0
-    return (lambda: pc.where(ct, t, u)), (lambda: np.where(c, a, b))
+    return (lambda: pc.where(ct, t, u)), (lambda: np.where(c, a, b)), _torch_call("where", c, a, b)
 
 
 for name in BINARY[:3] + UNARY + BINARY[3:] + ["where"]:

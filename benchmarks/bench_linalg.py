@@ -8,7 +8,7 @@ to compare at a fixed thread count (both default to one thread per core).
 import numpy as np
 
 import paddle_c as pc
-from run import Case
+from run import Case, peer
 
 CASES = []
 
@@ -34,7 +34,11 @@ for dtype in ("float32", "float64"):
 
 def _batched(dtype="float32"):
     a, b, ta, tb = _pair((256, 64, 64), (256, 64, 64), dtype)
-    return (lambda: ta @ tb), (lambda: a @ b)
+    torch = peer()
+    if torch is None:
+        return (lambda: ta @ tb), (lambda: a @ b)
+    pa, pb = torch.from_numpy(a), torch.from_numpy(b)
+    return (lambda: ta @ tb), (lambda: a @ b), (lambda: pa @ pb)
 
 
 _add("matmul float32 batched [256,64,64]", _batched)

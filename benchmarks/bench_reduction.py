@@ -9,7 +9,7 @@ unstable introsort (AVX-512 x86-simd-sort where the CPU has it); paddle_c's is a
 import numpy as np
 
 import paddle_c as pc
-from run import Case
+from run import Case, peer
 
 CASES = []
 
@@ -28,13 +28,29 @@ def _matrix():
     return _cache["m"]
 
 
+def _torch_reduction(fname, a, axis):
+    """PyTorch's spelling of the reduction (None without --peers)."""
+    torch = peer()
+    if torch is None:
+        return None
+    tt = torch.from_numpy(a)
+    kw = {} if axis is None else {"dim": axis}
+    if fname == "max":
+        return (lambda: torch.max(tt)) if axis is None else (lambda: torch.amax(tt, dim=axis))
+    if fname == "var":
+        return lambda: torch.var(tt, correction=0, **kw)
+    f = getattr(torch, fname)
+    return lambda: f(tt, **kw)
+
+
 for fname in ("sum", "mean", "max", "argmax", "var"):
     for axis in (None, 0, 1):
         def _red(fname=fname, axis=axis):
             a, t = _matrix()
             f = getattr(pc, fname)
             g = getattr(np, fname)
-            return (lambda: f(t, axis=axis)), (lambda: g(a, axis=axis))
+            return ((lambda: f(t, axis=axis)), (lambda: g(a, axis=axis)),
+                    _torch_reduction(fname, a, axis))
         _add(f"{fname} float32 [4096,4096] axis={axis}", _red)
 
 
@@ -49,12 +65,18 @@ for dtype in ("float32", "int64"):
     def _sort(dtype=dtype):
         a = _vector(dtype)
         t = pc.asarray(a)
-        return (lambda: pc.sort(t)), (lambda: np.sort(a))
+        torch = peer()
+        tt = torch.from_numpy(a) if torch is not None else None
+        return ((lambda: pc.sort(t)), (lambda: np.sort(a)),
+                (lambda: torch.sort(tt)) if torch is not None else None)
 
     def _argsort(dtype=dtype):
         a = _vector(dtype)
         t = pc.asarray(a)
-        return (lambda: pc.argsort(t)), (lambda: np.argsort(a))
+        torch = peer()
+        tt = torch.from_numpy(a) if torch is not None else None
+        return ((lambda: pc.argsort(t)), (lambda: np.argsort(a)),
+                (lambda: torch.argsort(tt)) if torch is not None else None)
     _add(f"sort {dtype} [1000000]", _sort)
     _add(f"argsort {dtype} [1000000]", _argsort)
 
@@ -62,7 +84,10 @@ for dtype in ("float32", "int64"):
 def _unique():
     a = np.random.default_rng(2).integers(0, 1_000_000, 1_000_000, dtype=np.int64)
     t = pc.asarray(a)
-    return (lambda: pc.unique_values(t)), (lambda: np.unique_values(a))
+    torch = peer()
+    tt = torch.from_numpy(a) if torch is not None else None
+    return ((lambda: pc.unique_values(t)), (lambda: np.unique_values(a)),
+            (lambda: torch.unique(tt, sorted=True)) if torch is not None else None)
 
 
 _add("unique_values int64 [1000000]", _unique)

@@ -32,3 +32,19 @@ settings.load_profile(
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long-running test, skipped in the sanitizer run")
+
+
+# ---- devices -------------------------------------------------------------------------------
+# Tests that take the `device` fixture run once per device this process can use: the CPU, and
+# the test device hostdev:0 when PADDLE_C_TEST_BACKENDS=hostdev (make test-hostdev), and any
+# GPU present.
+import pytest  # noqa: E402
+
+import paddle_c  # noqa: E402
+
+DEVICES = list(paddle_c.__array_namespace_info__().devices())
+
+
+@pytest.fixture(params=DEVICES, ids=str)
+def device(request):
+    return request.param

@@ -27,10 +27,11 @@ static pc_status cpu_alloc(const pc_backend *self, int index, size_t nbytes, voi
     return PC_OK;
 }
 
-static void cpu_free(const pc_backend *self, int index, void *ptr)
+static void cpu_free(const pc_backend *self, int index, void *ptr, size_t nbytes)
 {
     (void)self;
     (void)index;
+    (void)nbytes;
     free(ptr);
 }
 
@@ -61,7 +62,10 @@ static const char *cpu_device_name(const pc_backend *self, int index)
     return "cpu";
 }
 
+/* The host is one device that runs everything in order: no stream, events, pool or result
+ * word (kernels return their status), so those slots keep their defaults. */
 static const pc_backend cpu_backend = {
+    .size = sizeof(pc_backend),
     .api_version = PC_BACKEND_API_VERSION,
     .name = "cpu",
     .type = PC_DEVICE_CPU,
@@ -75,4 +79,5 @@ static const pc_backend cpu_backend = {
     .device_name = cpu_device_name,
 };
 
-const pc_backend *pc_cpu_backend(void) { return &cpu_backend; }
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def). */
+void pc_cpu_backend_init(void) { (void)pc_backend_register(&cpu_backend); }

@@ -1,11 +1,21 @@
 /*
- * cuda.c - the CUDA backend's vtable (also built for ROCm through vendors/hip.h): device
- * memory, copies between host and devices, memset, synchronisation, device names.
+ * cuda.c - the CUDA backend's runtime (also built for ROCm through vendors/hip.h): per device
+ * one non-blocking stream, stream-ordered memory from the device's default memory pool, copies,
+ * events, statistics, the current device and the mapped pinned result word.
  *
  * The backend is registered whenever it is built; on a machine without a GPU its device count
- * is 0, so `gpu:N` devices raise "does not exist" and devices() lists only the CPU.
- * Kernels live in csrc/kernels/cuda/ and register themselves from pc_cuda_register_kernels().
+ * is 0, so `gpu:N` devices raise "does not exist" and devices() lists only the CPU. A device's
+ * state (stream, pool, result word) is created on its first use, under one lock, and never
+ * destroyed (the process keeps it). Kernels live in csrc/kernels/cuda/ and register themselves
+ * from pc_cuda_register_kernels(); they launch on pc_cuda_stream() (cuda_stream.h).
+ *
+ * [Why a pool with an unbounded release threshold] cudaFree synchronises the whole device;
+ * cudaMallocAsync/cudaFreeAsync on the stream are ordered with the launches instead, and with
+ * the release threshold at UINT64_MAX the pool keeps freed blocks for reuse until
+ * empty_cache() trims it, so neither allocation nor free waits for the device.
  */
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,15 +25,30 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "backends/cuda_stream.h"
 #include "paddle_c/backend.h"
 
 #define PC_CUDA_MAX_DEVICES 64
 
-/* written once by pc_cuda_backend_init(), read-only afterwards */
+typedef struct cuda_device {
+    int ready;                  /* set (release) once the fields below are valid */
+    cudaStream_t stream;
+    cudaMemPool_t pool;
+    pc_result_word *word_host;  /* mapped pinned host memory */
+    pc_result_word *word_device;
+    int64_t allocated;          /* atomics: bytes in live allocations, and their peak */
+    int64_t peak_allocated;
+    int64_t num_allocs;
+} cuda_device;
+
+/* device names: written once by pc_cuda_backend_init(), read-only afterwards */
 static char device_names[PC_CUDA_MAX_DEVICES][256];
+static cuda_device devices[PC_CUDA_MAX_DEVICES];
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static pc_status cuda_error(cudaError_t e, const char *what)
 {
+    (void)cudaGetLastError(); /* clear a non-sticky error so the next call starts clean */
     return pc_error_set(e == cudaErrorMemoryAllocation ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
                         "CUDA %s failed: %s", what, cudaGetErrorString(e));
 }
@@ -39,69 +64,297 @@ static int cuda_device_count(const pc_backend *self)
     return n < PC_CUDA_MAX_DEVICES ? n : PC_CUDA_MAX_DEVICES;
 }
 
+/* Make `index` current for the calling thread, remembering the caller's device. */
+static cudaError_t enter_device(int index, int *previous)
+{
+    cudaError_t e = cudaGetDevice(previous);
+    if (e == cudaSuccess && *previous != index) {
+        e = cudaSetDevice(index);
+    }
+    return e;
+}
+
+static void leave_device(int index, int previous)
+{
+    if (previous != index) {
+        (void)cudaSetDevice(previous);
+    }
+}
+
+static cudaError_t create_device_state(int index, cuda_device *d)
+{
+    cudaError_t e = cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking);
+    if (e == cudaSuccess) {
+        e = cudaDeviceGetDefaultMemPool(&d->pool, index);
+    }
+    if (e == cudaSuccess) {
+        uint64_t threshold = UINT64_MAX;
+        e = cudaMemPoolSetAttribute(d->pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+    }
+    if (e == cudaSuccess) {
+        e = cudaHostAlloc((void **)&d->word_host, sizeof(pc_result_word),
+                          cudaHostAllocMapped | cudaHostAllocPortable);
+    }
+    if (e == cudaSuccess) {
+        memset(d->word_host, 0, sizeof *d->word_host);
+        e = cudaHostGetDevicePointer((void **)&d->word_device, d->word_host, 0);
+    }
+    return e;
+}
+
+/* The state of device `index`, created on first use; NULL with an error set. */
+static cuda_device *device_state(int index)
+{
+    if (index < 0 || index >= PC_CUDA_MAX_DEVICES) {
+        pc_error_set(PC_ERR_RUNTIME, "device gpu:%d does not exist", index);
+        return NULL;
+    }
+    cuda_device *d = &devices[index];
+    if (__atomic_load_n(&d->ready, __ATOMIC_ACQUIRE)) {
+        return d;
+    }
+    pthread_mutex_lock(&init_lock);
+    cudaError_t e = cudaSuccess;
+    if (!d->ready) {
+        int previous = 0;
+        e = enter_device(index, &previous);
+        if (e == cudaSuccess) {
+            e = create_device_state(index, d);
+            leave_device(index, previous);
+        }
+        if (e == cudaSuccess) {
+            __atomic_store_n(&d->ready, 1, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_unlock(&init_lock);
+    if (e != cudaSuccess) {
+        cuda_error(e, "device initialisation");
+        return NULL;
+    }
+    return d;
+}
+
 static pc_status cuda_alloc(const pc_backend *self, int index, size_t nbytes, void **out)
 {
     (void)self;
-    cudaError_t e = cudaSetDevice(index);
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    int previous = 0;
+    cudaError_t e = enter_device(index, &previous);
     if (e == cudaSuccess) {
-        e = cudaMalloc(out, nbytes);
+        e = cudaMallocAsync(out, nbytes, d->stream);
+        leave_device(index, previous);
     }
-    return e == cudaSuccess ? PC_OK : cuda_error(e, "allocation");
+    if (e != cudaSuccess) {
+        return cuda_error(e, "allocation");
+    }
+    const int64_t now = __atomic_add_fetch(&d->allocated, (int64_t)nbytes, __ATOMIC_RELAXED);
+    int64_t peak = __atomic_load_n(&d->peak_allocated, __ATOMIC_RELAXED);
+    while (now > peak && !__atomic_compare_exchange_n(&d->peak_allocated, &peak, now, 1,
+                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+    __atomic_add_fetch(&d->num_allocs, 1, __ATOMIC_RELAXED);
+    return PC_OK;
 }
 
-static void cuda_free(const pc_backend *self, int index, void *ptr)
+static void cuda_free(const pc_backend *self, int index, void *ptr, size_t nbytes)
 {
     (void)self;
-    if (cudaSetDevice(index) == cudaSuccess) {
-        (void)cudaFree(ptr);
+    cuda_device *d = device_state(index);
+    int previous = 0;
+    if (d != NULL && enter_device(index, &previous) == cudaSuccess) {
+        (void)cudaFreeAsync(ptr, d->stream);
+        leave_device(index, previous);
+        __atomic_sub_fetch(&d->allocated, (int64_t)nbytes, __ATOMIC_RELAXED);
     }
-}
-
-static pc_status cuda_copy(const pc_backend *self, pc_device dst_dev, void *dst, pc_device src_dev,
-                           const void *src, size_t nbytes)
-{
-    (void)self;
-    cudaError_t e;
-    if (src_dev.type == PC_DEVICE_CPU) {
-        e = cudaSetDevice(dst_dev.index);
-        if (e == cudaSuccess) {
-            e = cudaMemcpy(dst, src, nbytes, cudaMemcpyHostToDevice);
-        }
-    } else if (dst_dev.type == PC_DEVICE_CPU) {
-        e = cudaSetDevice(src_dev.index);
-        if (e == cudaSuccess) {
-            e = cudaMemcpy(dst, src, nbytes, cudaMemcpyDeviceToHost);
-        }
-    } else if (src_dev.index == dst_dev.index) {
-        e = cudaSetDevice(dst_dev.index);
-        if (e == cudaSuccess) {
-            e = cudaMemcpy(dst, src, nbytes, cudaMemcpyDeviceToDevice);
-        }
-    } else {
-        e = cudaMemcpyPeer(dst, dst_dev.index, src, src_dev.index, nbytes);
-    }
-    return e == cudaSuccess ? PC_OK : cuda_error(e, "copy");
 }
 
 static pc_status cuda_memset(const pc_backend *self, int index, void *ptr, int value,
                              size_t nbytes)
 {
     (void)self;
-    cudaError_t e = cudaSetDevice(index);
-    if (e == cudaSuccess) {
-        e = cudaMemset(ptr, value, nbytes);
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
     }
+    cudaError_t e = cudaMemsetAsync(ptr, value, nbytes, d->stream);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "memset");
+}
+
+/* Queue the copy on the device side's stream; `wait` waits for it (and what came before). */
+static pc_status copy_on_stream(pc_device dst_dev, void *dst, pc_device src_dev,
+                                const void *src, size_t nbytes, int wait)
+{
+    const int dst_gpu = dst_dev.type != PC_DEVICE_CPU;
+    const int src_gpu = src_dev.type != PC_DEVICE_CPU;
+    const int index = dst_gpu ? dst_dev.index : src_dev.index;
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    cudaError_t e = cudaSuccess;
+    if (dst_gpu && src_gpu && dst_dev.index != src_dev.index) {
+        /* the source's stream is not ordered with ours: its work finishes first */
+        cuda_device *s = device_state(src_dev.index);
+        if (s == NULL) {
+            return PC_ERR_RUNTIME;
+        }
+        e = cudaStreamSynchronize(s->stream);
+        if (e == cudaSuccess) {
+            e = cudaMemcpyPeerAsync(dst, dst_dev.index, src, src_dev.index, nbytes, d->stream);
+        }
+    } else {
+        const enum cudaMemcpyKind kind = !src_gpu ? cudaMemcpyHostToDevice
+                                         : !dst_gpu ? cudaMemcpyDeviceToHost
+                                                    : cudaMemcpyDeviceToDevice;
+        e = cudaMemcpyAsync(dst, src, nbytes, kind, d->stream);
+    }
+    if (e == cudaSuccess && wait) {
+        e = cudaStreamSynchronize(d->stream);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "copy");
+}
+
+static pc_status cuda_copy(const pc_backend *self, pc_device dst_dev, void *dst, pc_device src_dev,
+                           const void *src, size_t nbytes)
+{
+    (void)self;
+    return copy_on_stream(dst_dev, dst, src_dev, src, nbytes, 1);
+}
+
+static pc_status cuda_copy_async(const pc_backend *self, pc_device dst_dev, void *dst,
+                                 pc_device src_dev, const void *src, size_t nbytes)
+{
+    (void)self;
+    return copy_on_stream(dst_dev, dst, src_dev, src, nbytes, 0);
+}
+
+static void *cuda_stream(const pc_backend *self, int index)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    return d != NULL ? (void *)d->stream : NULL;
 }
 
 static pc_status cuda_synchronize(const pc_backend *self, int index)
 {
     (void)self;
-    cudaError_t e = cudaSetDevice(index);
-    if (e == cudaSuccess) {
-        e = cudaDeviceSynchronize();
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
     }
+    cudaError_t e = cudaStreamSynchronize(d->stream);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "synchronize");
+}
+
+static pc_status cuda_event_create(const pc_backend *self, int index, void **out)
+{
+    (void)self;
+    int previous = 0;
+    cudaError_t e = enter_device(index, &previous);
+    if (e == cudaSuccess) {
+        e = cudaEventCreateWithFlags((cudaEvent_t *)out, cudaEventDisableTiming);
+        leave_device(index, previous);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "event creation");
+}
+
+static void cuda_event_destroy(const pc_backend *self, int index, void *event)
+{
+    (void)self;
+    (void)index;
+    (void)cudaEventDestroy((cudaEvent_t)event);
+}
+
+static pc_status cuda_event_record(const pc_backend *self, int index, void *event)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    cudaError_t e = cudaEventRecord((cudaEvent_t)event, d->stream);
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "event record");
+}
+
+static pc_status cuda_event_wait(const pc_backend *self, int index, void *event)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    cudaError_t e = cudaStreamWaitEvent(d->stream, (cudaEvent_t)event, 0);
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "event wait");
+}
+
+static pc_status cuda_event_synchronize(const pc_backend *self, int index, void *event)
+{
+    (void)self;
+    (void)index;
+    cudaError_t e = cudaEventSynchronize((cudaEvent_t)event);
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "event synchronize");
+}
+
+static pc_status cuda_memory_stats(const pc_backend *self, int index, pc_memory_stats *out)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    uint64_t reserved = 0;
+    uint64_t peak_reserved = 0;
+    cudaError_t e = cudaMemPoolGetAttribute(d->pool, cudaMemPoolAttrReservedMemCurrent, &reserved);
+    if (e == cudaSuccess) {
+        e = cudaMemPoolGetAttribute(d->pool, cudaMemPoolAttrReservedMemHigh, &peak_reserved);
+    }
+    if (e != cudaSuccess) {
+        return cuda_error(e, "memory statistics");
+    }
+    out->allocated = __atomic_load_n(&d->allocated, __ATOMIC_RELAXED);
+    out->peak_allocated = __atomic_load_n(&d->peak_allocated, __ATOMIC_RELAXED);
+    out->num_allocs = __atomic_load_n(&d->num_allocs, __ATOMIC_RELAXED);
+    out->reserved = (int64_t)reserved;
+    out->peak_reserved = (int64_t)peak_reserved;
+    return PC_OK;
+}
+
+static pc_status cuda_empty_cache(const pc_backend *self, int index)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    cudaError_t e = cudaStreamSynchronize(d->stream);
+    if (e == cudaSuccess) {
+        e = cudaMemPoolTrimTo(d->pool, 0);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "empty_cache");
+}
+
+static pc_status cuda_get_device(const pc_backend *self, int *out)
+{
+    (void)self;
+    cudaError_t e = cudaGetDevice(out);
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "get device");
+}
+
+static pc_status cuda_set_device(const pc_backend *self, int index)
+{
+    (void)self;
+    cudaError_t e = cudaSetDevice(index);
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "set device");
+}
+
+static pc_result_word *cuda_result_word(const pc_backend *self, int index)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    return d != NULL ? d->word_host : NULL;
 }
 
 static const char *cuda_device_name(const pc_backend *self, int index)
@@ -111,6 +364,7 @@ static const char *cuda_device_name(const pc_backend *self, int index)
 }
 
 static const pc_backend cuda_backend = {
+    .size = sizeof(pc_backend),
     .api_version = PC_BACKEND_API_VERSION,
     .name = "gpu",
 #ifdef PC_USE_HIP
@@ -120,15 +374,49 @@ static const pc_backend cuda_backend = {
 #endif
     .context = NULL,
     .device_count = cuda_device_count,
+    .device_name = cuda_device_name,
     .alloc = cuda_alloc,
     .free = cuda_free,
-    .copy = cuda_copy,
     .memset = cuda_memset,
+    .copy = cuda_copy,
+    .copy_async = cuda_copy_async,
+    .stream = cuda_stream,
     .synchronize = cuda_synchronize,
-    .device_name = cuda_device_name,
+    .event_create = cuda_event_create,
+    .event_destroy = cuda_event_destroy,
+    .event_record = cuda_event_record,
+    .event_wait = cuda_event_wait,
+    .event_synchronize = cuda_event_synchronize,
+    .memory_stats = cuda_memory_stats,
+    .empty_cache = cuda_empty_cache,
+    .get_device = cuda_get_device,
+    .set_device = cuda_set_device,
+    .result_word = cuda_result_word,
 };
 
-/* Called once from pc_init(): device names are read here, so later reads need no locking. */
+void *pc_cuda_stream(int index) { return cuda_stream(&cuda_backend, index); }
+
+pc_result_word *pc_cuda_result_word_device(int index)
+{
+    cuda_device *d = device_state(index);
+    return d != NULL ? d->word_device : NULL;
+}
+
+pc_status pc_cuda_launch_check(int index, const char *what)
+{
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess && pc_launch_blocking()) {
+        cuda_device *d = device_state(index);
+        if (d == NULL) {
+            return PC_ERR_RUNTIME;
+        }
+        e = cudaStreamSynchronize(d->stream);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, what);
+}
+
+/* Called once from pc_backends_init(): device names are read here, so later reads need no
+ * locking. */
 void pc_cuda_backend_init(void)
 {
     const int n = cuda_device_count(&cuda_backend);

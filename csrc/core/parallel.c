@@ -8,8 +8,16 @@
  * Invariants: `busy` serialises jobs (a second concurrent caller runs serially instead of
  * waiting); workers only read the job fields after seeing a new generation; the caller returns
  * only after every worker has finished its chunk. After fork() the child starts without workers.
+ *
+ * [One thread policy with OpenBLAS] OpenBLAS keeps its own threads; both pools are sized alike
+ * (the CPUs this process may use, or PADDLE_C_NUM_THREADS) and never run at once: our workers
+ * sleep on a condition variable between jobs (no spinning), and the kernels call BLAS either
+ * outside our parallel regions or, inside them, only for products small enough that OpenBLAS
+ * runs them on the calling thread (matmul_impl.h).
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,14 +110,30 @@ static void after_fork_in_child(void)
     the_pool.pending = 0;
 }
 
+/* The CPUs this process may run on (taskset, cgroup cpusets, container limits that set the
+ * affinity), else the online CPUs. */
+static int available_cpus(void)
+{
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
+        return CPU_COUNT(&set);
+    }
+#endif
+    return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static int clamp_threads(int n) { return n < 1 ? 1 : n > PC_MAX_THREADS ? PC_MAX_THREADS : n; }
+
 static void configure(void)
 {
-    int n = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int n = available_cpus();
     const char *env = getenv("PADDLE_C_NUM_THREADS");
     if (env != NULL && atoi(env) > 0) {
         n = atoi(env);
     }
-    the_pool.nthreads = n < 1 ? 1 : n > PC_MAX_THREADS ? PC_MAX_THREADS : n;
+    the_pool.nthreads = clamp_threads(n);
+    pc_blas_set_num_threads(the_pool.nthreads);
     pthread_atfork(NULL, NULL, after_fork_in_child);
 }
 
@@ -123,8 +147,9 @@ void pc_set_num_threads(int n)
 {
     pthread_once(&config_once, configure);
     pthread_mutex_lock(&the_pool.lock);
-    the_pool.nthreads = n < 1 ? 1 : n > PC_MAX_THREADS ? PC_MAX_THREADS : n;
+    the_pool.nthreads = clamp_threads(n);
     pthread_mutex_unlock(&the_pool.lock);
+    pc_blas_set_num_threads(clamp_threads(n));
 }
 
 /* Start workers up to `want` (lock held). Returns how many exist. */

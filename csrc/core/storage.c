@@ -24,8 +24,24 @@ static void release_device_memory(pc_storage *s)
 {
     const pc_backend *b = pc_backend_get((pc_device_type)s->device.type);
     if (b != NULL && s->data != NULL) {
-        b->free(b, s->device.index, s->data);
+        b->free(b, s->device.index, s->data, (size_t)s->nbytes);
     }
+}
+
+/* The backend's memset on its stream, or (no memset slot) a copy from a zeroed host buffer. */
+static pc_status zero_device_memory(const pc_backend *b, pc_device device, void *data,
+                                    size_t nbytes)
+{
+    if (b->memset != NULL) {
+        return b->memset(b, device.index, data, 0, nbytes);
+    }
+    void *zeros = calloc(1, nbytes);
+    if (zeros == NULL) {
+        return pc_error_set(PC_ERR_MEMORY, "cannot allocate %zu bytes on the CPU", nbytes);
+    }
+    pc_status st = b->copy(b, device, data, pc_device_cpu(), zeros, nbytes);
+    free(zeros);
+    return st;
 }
 
 static void advise_hugepages(void *data, int64_t nbytes)
@@ -86,9 +102,9 @@ pc_status pc_storage_new(pc_device device, int64_t nbytes, bool zeroed, pc_stora
     if (nbytes > 0) {
         st = b->alloc(b, device.index, (size_t)nbytes, &data);
         if (st == PC_OK && zeroed) {
-            st = b->memset(b, device.index, data, 0, (size_t)nbytes);
+            st = zero_device_memory(b, device, data, (size_t)nbytes);
             if (st != PC_OK) {
-                b->free(b, device.index, data);
+                b->free(b, device.index, data, (size_t)nbytes);
             }
         }
         if (st != PC_OK) {

@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "copy_kernels.h"
+#include "paddle_c/kernels/copy_kernels.h"
 #include "dispatch.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/parallel.h"
@@ -193,7 +193,7 @@ pc_status pc_copy_into(pc_tensor *dst, const pc_tensor *src)
     if (st != PC_OK) {
         return st;
     }
-    const pc_loop_ctx ctx = {NULL};
+    const pc_loop_ctx ctx = {NULL, cast};
     if (cast->iter != NULL) {
         return cast->iter(&it, &ctx);
     }
@@ -260,11 +260,10 @@ pc_status pc_to_device(const pc_tensor *x, pc_device device, pc_tensor **out)
     pc_tensor *t;
     st = pc_tensor_empty(x->ndim, x->shape, x->dtype, device, &t);
     if (st == PC_OK) {
-        /* the non-CPU side's backend moves the bytes */
-        const pc_backend *b =
-            pc_backend_get((pc_device_type)(device.type != PC_DEVICE_CPU ? device.type : from.type));
+        /* the non-CPU side's backend moves the bytes, complete on return (the host side may
+         * be a temporary freed below; two devices' streams are not ordered with each other) */
         const size_t nbytes = (size_t)(x->size * pc_dtype_itemsize(x->dtype));
-        st = nbytes == 0 ? PC_OK : b->copy(b, device, t->data, from, c->data, nbytes);
+        st = pc_device_copy(device, t->data, from, c->data, nbytes);
         if (st != PC_OK) {
             pc_tensor_free(t);
         }

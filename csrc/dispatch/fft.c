@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "dispatch.h"
-#include "fft_params.h"
+#include "paddle_c/kernels/fft_params.h"
 #include "paddle_c/fft.h"
 #include "paddle_c/ops.h"
 

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "dispatch.h"
-#include "index_kernels.h"
+#include "paddle_c/kernels/index_kernels.h"
 #include "paddle_c/indexing.h"
 #include "paddle_c/ops.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "dispatch.h"
-#include "linalg_kernels.h"
+#include "paddle_c/kernels/linalg_kernels.h"
 #include "linalg_util.h"
 #include "paddle_c/linalg.h"
 #include "paddle_c/ops.h"

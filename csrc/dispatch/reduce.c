@@ -13,7 +13,7 @@
 #include "dispatch.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
-#include "reduce_kernels.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 
 typedef struct reduction_info {
     pc_op op;

@@ -1,5 +1,5 @@
 /*
- * registry.c - the kernel table, the cast table and the backend registry.
+ * registry.c - the kernel table and the cast table (the backend registry: core/backends.c).
  *
  * Dense static arrays indexed by enums: a lookup is three array indexings. Tables are filled
  * once by pc_init() (under its once-guard) and only read afterwards.
@@ -10,19 +10,18 @@
 
 static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 static pc_kernel cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
-static const pc_backend *backends[PC_NUM_DEVICE_TYPES];
 /* device (non-CPU) lookups per slot: the consistency test's coverage gate */
 static uint32_t kernel_hits[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 
 static const char *const op_names[PC_NUM_OPS] = {
 #define PC_OP(ID, name, kind) #name,
-#include "ops.def"
+#include "paddle_c/kernels/ops.def"
 #undef PC_OP
 };
 
 static const pc_opkind op_kinds[PC_NUM_OPS] = {
 #define PC_OP(ID, name, kind) kind,
-#include "ops.def"
+#include "paddle_c/kernels/ops.def"
 #undef PC_OP
 };
 
@@ -33,8 +32,7 @@ pc_opkind pc_op_kind(pc_op op) { return op_kinds[op]; }
 /* "cpu" or "gpu:1" */
 static void format_device(pc_device dev, char *buf, size_t len)
 {
-    const pc_backend *b = dev.type >= 0 && dev.type < PC_NUM_DEVICE_TYPES ? backends[dev.type]
-                                                                          : NULL;
+    const pc_backend *b = pc_backend_get((pc_device_type)dev.type);
     const char *name = b != NULL ? b->name : "unknown";
     if (dev.type == PC_DEVICE_CPU) {
         snprintf(buf, len, "%s", name);
@@ -108,59 +106,4 @@ const pc_kernel *pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to)
                      pc_dtype_name(from), pc_dtype_name(to), d);
     }
     return f;
-}
-
-const pc_backend *pc_backend_get(pc_device_type type)
-{
-    if ((int)type < 0 || type >= PC_NUM_DEVICE_TYPES) {
-        return NULL;
-    }
-    return backends[type];
-}
-
-pc_status pc_backend_register(const pc_backend *backend)
-{
-    if (backend == NULL || backend->api_version != PC_BACKEND_API_VERSION) {
-        return pc_error_set(PC_ERR_VALUE, "backend api_version %d does not match %d",
-                            backend ? backend->api_version : -1, PC_BACKEND_API_VERSION);
-    }
-    if ((int)backend->type < 0 || backend->type >= PC_NUM_DEVICE_TYPES) {
-        return pc_error_set(PC_ERR_VALUE, "backend device type %d is out of range",
-                            (int)backend->type);
-    }
-    backends[backend->type] = backend;
-    return PC_OK;
-}
-
-pc_status pc_device_check(pc_device dev)
-{
-    const pc_backend *b = pc_backend_get((pc_device_type)dev.type);
-    if (b == NULL) {
-        return pc_error_set(PC_ERR_RUNTIME,
-                            "device type %d is not available: paddle_c was built without its "
-                            "backend",
-                            (int)dev.type);
-    }
-    const int count = b->device_count != NULL ? b->device_count(b) : 1;
-    if (dev.index < 0 || dev.index >= count) {
-        return pc_error_set(PC_ERR_RUNTIME, "device %s:%d does not exist (%d device%s present)",
-                            b->name, (int)dev.index, count, count == 1 ? "" : "s");
-    }
-    return PC_OK;
-}
-
-int pc_device_dlpack_type(pc_device_type type)
-{
-    switch (type) {
-    case PC_DEVICE_CPU:
-        return 1;  /* kDLCPU */
-    case PC_DEVICE_CUDA:
-        return 2;  /* kDLCUDA */
-    case PC_DEVICE_OPENCL:
-        return 4;  /* kDLOpenCL */
-    case PC_DEVICE_ROCM:
-        return 10; /* kDLROCM */
-    default:
-        return 12; /* kDLExtDev */
-    }
 }

@@ -6,7 +6,7 @@
 #include "dispatch.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
-#include "reduce_kernels.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 
 pc_status pc_flatten(const pc_tensor *x, pc_tensor **out)
 {

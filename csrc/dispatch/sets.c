@@ -6,7 +6,7 @@
 #include "dispatch.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
-#include "reduce_kernels.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 
 /* x in dtype dt: an alias when it already is, else a cast copy. */
 static pc_status as_dtype(const pc_tensor *x, pc_dtype dt, pc_tensor **out)

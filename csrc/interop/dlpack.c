@@ -92,11 +92,7 @@ pc_status pc_dlpack_synchronize(pc_device device)
     if (device.type == PC_DEVICE_CPU) {
         return PC_OK;
     }
-    const pc_backend *b = pc_backend_get((pc_device_type)device.type);
-    if (b == NULL || b->synchronize == NULL) {
-        return PC_OK;
-    }
-    return b->synchronize(b, device.index);
+    return pc_device_synchronize(device);
 }
 
 /* ---- export ------------------------------------------------------------------------------ */

@@ -800,7 +800,12 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
     if (pcpy_tensor_check(st, obj)) {
         return finish(st, obj, dtype, device, copy, false);
     }
-    const pc_device dev = device != NULL ? *device : pc_device_cpu();
+    /* objects that are not our tensors go to the default device when none is given */
+    const pc_device dflt = pcpy_default_device(st);
+    if (device == NULL && dflt.type != PC_DEVICE_CPU) {
+        device = &dflt;
+    }
+    const pc_device dev = device != NULL ? *device : dflt;
     pc_scalar s;
     const int r = pcpy_scalar_from_py(obj, &s);
     if (r < 0) {

@@ -142,7 +142,8 @@ static PyObject *shaped(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     pc_dtype dt;
     pc_device dev;
     if (ndim < 0 ||
-        dtype_device(st, a[1], a[2], PC_DEFAULT_FLOAT, pc_device_cpu(), &dt, &dev) < 0) {
+        dtype_device(st, a[1], a[2], PC_DEFAULT_FLOAT, pcpy_default_device(st), &dt,
+                     &dev) < 0) {
         return NULL;
     }
     return make_filled(st, ndim, shape, kind, dt, dev);
@@ -214,7 +215,7 @@ static PyObject *fn_full(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     pc_dtype dt;
     pc_device dev;
     if (ndim < 0 || fill_value(st, a[1], &v, &implied) < 0 ||
-        dtype_device(st, a[2], a[3], implied, pc_device_cpu(), &dt, &dev) < 0) {
+        dtype_device(st, a[2], a[3], implied, pcpy_default_device(st), &dt, &dev) < 0) {
         return NULL;
     }
     pc_tensor *t;
@@ -333,7 +334,8 @@ static PyObject *fn_arange(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     pc_dtype dt;
     pc_device dev;
     /* no dtype: the core's choice (int64, uint64 for values beyond it, or the default float) */
-    if (dtype_device(st, a[3], a[4], PC_DTYPE_INVALID, pc_device_cpu(), &dt, &dev) < 0) {
+    if (dtype_device(st, a[3], a[4], PC_DTYPE_INVALID, pcpy_default_device(st), &dt,
+                     &dev) < 0) {
         return NULL;
     }
     pc_tensor *t;
@@ -367,7 +369,7 @@ static PyObject *fn_linspace(PyObject *mod, PyObject *const *args, Py_ssize_t na
     pc_dtype dt;
     pc_device dev;
     if (dtype_device(st, a[3], a[4], is_complex ? PC_DEFAULT_COMPLEX : PC_DEFAULT_FLOAT,
-                     pc_device_cpu(), &dt, &dev) < 0) {
+                     pcpy_default_device(st), &dt, &dev) < 0) {
         return NULL;
     }
     if (is_complex && pc_dtype_kind(dt) != PC_KIND_COMPLEX) {
@@ -422,7 +424,8 @@ static PyObject *fn_eye(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, 
     }
     pc_dtype dt;
     pc_device dev;
-    if (dtype_device(st, a[2], a[4], PC_DEFAULT_FLOAT, pc_device_cpu(), &dt, &dev) < 0) {
+    if (dtype_device(st, a[2], a[4], PC_DEFAULT_FLOAT, pcpy_default_device(st), &dt,
+                     &dev) < 0) {
         return NULL;
     }
     pc_tensor *t;

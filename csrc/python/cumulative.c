@@ -160,13 +160,14 @@ static PyObject *do_diff(pcpy_state *st, PyObject *xobj, PyObject *axis_obj, PyO
 static PyObject *fn_diff(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                          PyObject *kwnames)
 {
-    static const char *const names[] = {"x", "axis", "n", "prepend", "append", NULL};
-    static const pcpy_argspec spec = {"diff", names, 1, 1, 1};
+    /* n and axis may also be positional, in NumPy's and Paddle's order (diff(x, 2)) */
+    static const char *const names[] = {"x", "n", "axis", "prepend", "append", NULL};
+    static const pcpy_argspec spec = {"diff", names, 1, 3, 1};
     PyObject *a[5];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    return do_diff(pcpy_state_from_module(mod), a[0], a[1], a[2], a[3], a[4]);
+    return do_diff(pcpy_state_from_module(mod), a[0], a[2], a[1], a[3], a[4]);
 }
 
 PyMethodDef pcpy_cumulative_methods[] = {
@@ -183,7 +184,7 @@ PyMethodDef pcpy_cumulative_methods[] = {
     {"cumprod", FASTCALL_KW(fn_cumprod), "cumprod(x, dim=None, dtype=None, name=None)\n--\n\n"
      "Paddle's cumprod: running products along dim, of the flattened tensor when dim is None."},
     {"diff", FASTCALL_KW(fn_diff),
-     "diff(x, /, *, axis=-1, n=1, prepend=None, append=None)\n--\n\n"
+     "diff(x, /, n=1, axis=-1, *, prepend=None, append=None)\n--\n\n"
      "The n-th discrete difference along axis of (prepend, x, append)."},
     {NULL, NULL, 0, NULL},
 };

@@ -18,7 +18,7 @@ typedef struct {
 static const device_name device_names[] = {
     {"cpu", PC_DEVICE_CPU},       {"gpu", PC_DEVICE_CUDA},  {"cuda", PC_DEVICE_CUDA},
     {"rocm", PC_DEVICE_ROCM},     {"hip", PC_DEVICE_ROCM},  {"opencl", PC_DEVICE_OPENCL},
-    {"xpu", PC_DEVICE_CUSTOM},
+    {"xpu", PC_DEVICE_CUSTOM},    {"hostdev", PC_DEVICE_HOSTDEV},
 };
 
 static const char *type_name(pc_device_type t)
@@ -232,6 +232,16 @@ static PyObject *device_is_cuda_pinned_place(PyObject *self, PyObject *unused)
     Py_RETURN_FALSE;
 }
 
+static PyObject *device_synchronize(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    pc_status s;
+    Py_BEGIN_ALLOW_THREADS
+    s = pc_device_synchronize(((PcDeviceObject *)self)->device);
+    Py_END_ALLOW_THREADS
+    return s == PC_OK ? Py_NewRef(Py_None) : pcpy_raise(s);
+}
+
 static PyObject *device_gpu_device_id(PyObject *self, PyObject *unused)
 {
     (void)unused;
@@ -256,6 +266,8 @@ static PyMethodDef device_methods[] = {
      "is_xpu_place($self, /)\n--\n\nWhether this is an XPU (a plug-in device)."},
     {"is_cuda_pinned_place", device_is_cuda_pinned_place, METH_NOARGS,
      "is_cuda_pinned_place($self, /)\n--\n\nFalse: paddle_c has no pinned host memory."},
+    {"synchronize", device_synchronize, METH_NOARGS,
+     "synchronize($self, /)\n--\n\nWait until the work queued on this device is done."},
     {"gpu_device_id", device_gpu_device_id, METH_NOARGS,
      "gpu_device_id($self, /)\n--\n\nThe device index."},
     {NULL, NULL, 0, NULL},
@@ -308,9 +320,105 @@ static PyObject *fn_devices(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* The device named by `obj`, or the default device for None. */
+static int device_arg(PyObject *mod, PyObject *obj, pc_device *out)
+{
+    pcpy_state *st = pcpy_state_from_module(mod);
+    return pcpy_device_from_py(st, obj, pcpy_default_device(st), out);
+}
+
+static PyObject *fn_set_device(PyObject *mod, PyObject *device)
+{
+    pcpy_state *st = pcpy_state_from_module(mod);
+    pc_device dev;
+    if (pcpy_device_from_py(st, device, pc_device_cpu(), &dev) < 0) {
+        return NULL;
+    }
+    st->default_device = dev;
+    return pcpy_device_object(st, dev);
+}
+
+static PyObject *fn_get_device(PyObject *mod, PyObject *unused)
+{
+    (void)unused;
+    PyObject *d = pcpy_device_object(pcpy_state_from_module(mod),
+                                     pcpy_default_device(pcpy_state_from_module(mod)));
+    if (d == NULL) {
+        return NULL;
+    }
+    PyObject *s = PyObject_Str(d);
+    Py_DECREF(d);
+    return s;
+}
+
+static PyObject *fn_synchronize(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pc_device dev;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "synchronize() takes at most 1 argument");
+        return NULL;
+    }
+    if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
+        return NULL;
+    }
+    pc_status s;
+    Py_BEGIN_ALLOW_THREADS
+    s = pc_device_synchronize(dev);
+    Py_END_ALLOW_THREADS
+    return s == PC_OK ? Py_NewRef(Py_None) : pcpy_raise(s);
+}
+
+static PyObject *fn_memory_stats(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pc_device dev;
+    pc_memory_stats m;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "_memory_stats() takes at most 1 argument");
+        return NULL;
+    }
+    if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
+        return NULL;
+    }
+    pc_status s = pc_device_memory_stats(dev, &m);
+    if (s != PC_OK) {
+        return pcpy_raise(s);
+    }
+    return Py_BuildValue("{sLsLsLsLsL}", "allocated_bytes", (long long)m.allocated,
+                         "peak_allocated_bytes", (long long)m.peak_allocated, "reserved_bytes",
+                         (long long)m.reserved, "peak_reserved_bytes",
+                         (long long)m.peak_reserved, "num_allocs", (long long)m.num_allocs);
+}
+
+static PyObject *fn_empty_cache(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pc_device dev;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "empty_cache() takes at most 1 argument");
+        return NULL;
+    }
+    if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
+        return NULL;
+    }
+    pc_status s = pc_device_empty_cache(dev);
+    return s == PC_OK ? Py_NewRef(Py_None) : pcpy_raise(s);
+}
+
 PyMethodDef pcpy_devices_methods[] = {
     {"_devices", fn_devices, METH_NOARGS,
      "_devices()\n--\n\nEvery device this build can use at run time, the CPU first."},
+    {"set_device", fn_set_device, METH_O,
+     "set_device(device, /)\n--\n\nMake `device` ('cpu', 'gpu:0', ...) the default device of "
+     "creation functions; returns it."},
+    {"get_device", fn_get_device, METH_NOARGS,
+     "get_device()\n--\n\nThe default device as a string ('cpu', 'gpu:0', ...)."},
+    {"synchronize", (PyCFunction)(void (*)(void))fn_synchronize, METH_FASTCALL,
+     "synchronize(device=None, /)\n--\n\nWait until the work queued on `device` (default: "
+     "the default device) is done."},
+    {"_memory_stats", (PyCFunction)(void (*)(void))fn_memory_stats, METH_FASTCALL,
+     "_memory_stats(device=None, /)\n--\n\nThe device's memory statistics as a dict."},
+    {"empty_cache", (PyCFunction)(void (*)(void))fn_empty_cache, METH_FASTCALL,
+     "empty_cache(device=None, /)\n--\n\nReturn the memory pool's cached blocks of `device` "
+     "to the device."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -329,5 +437,15 @@ int pcpy_device_type_init(PyObject *module, pcpy_state *st)
     }
     cpu->device = pc_device_cpu();
     st->cpu = (PyObject *)cpu;
+    st->default_device = pc_device_cpu();
+    const char *env = getenv("PADDLE_C_DEFAULT_DEVICE");
+    if (env != NULL && env[0] != '\0') {
+        PyObject *spec = PyUnicode_FromString(env);
+        const int r = spec != NULL ? parse_device_string(spec, &st->default_device) : -1;
+        Py_XDECREF(spec);
+        if (r < 0) {
+            return -1;
+        }
+    }
     return 0;
 }

@@ -4,6 +4,8 @@
  */
 #include "pcpy.h"
 
+#include <string.h>
+
 #define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
 
 static PyObject *fn_astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -52,6 +54,33 @@ static PyObject *fn_can_cast(PyObject *mod, PyObject *const *args, Py_ssize_t na
     return PyBool_FromLong(pc_can_cast(from, to));
 }
 
+/* Whether `obj` is a NumPy dtype instance (np.dtype("float64")); compared by name so that
+ * NumPy need not be imported. */
+static bool is_numpy_dtype(PyObject *obj)
+{
+    PyObject *mro = Py_TYPE(obj)->tp_mro;
+    for (Py_ssize_t i = 0; mro != NULL && i < PyTuple_GET_SIZE(mro); i++) {
+        if (strcmp(((PyTypeObject *)PyTuple_GET_ITEM(mro, i))->tp_name, "numpy.dtype") == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* isdtype's dtype: a paddle_c dtype or a NumPy dtype of one of paddle_c's dtypes (as asarray,
+ * astype, result_type and finfo take them). 1 with *out set, 0 for another object, -1. */
+static int isdtype_dtype(pcpy_state *st, PyObject *obj, pc_dtype *out)
+{
+    if (Py_TYPE(obj) == st->dtype_type) {
+        *out = ((PcDTypeObject *)obj)->dtype;
+        return 1;
+    }
+    if (!is_numpy_dtype(obj)) {
+        return 0;
+    }
+    return pcpy_dtype_from_py(st, obj, false, out) < 0 ? -1 : 1;
+}
+
 /* Whether dtype `dt` belongs to the kind named `kind` (or equals a dtype object). -1 on error. */
 static int dtype_in_kind(pcpy_state *st, pc_dtype dt, PyObject *kind)
 {
@@ -80,8 +109,10 @@ static int dtype_in_kind(pcpy_state *st, pc_dtype dt, PyObject *kind)
                      "floating' or 'numeric')", kind);
         return -1;
     }
-    if (Py_TYPE(kind) == st->dtype_type) {
-        return ((PcDTypeObject *)kind)->dtype == dt;
+    pc_dtype kdt;
+    const int r = isdtype_dtype(st, kind, &kdt);
+    if (r != 0) {
+        return r < 0 ? -1 : kdt == dt;
     }
     PyErr_Format(PyExc_TypeError, "isdtype: kind must be a dtype, a kind name or a tuple of "
                  "them, not %s", Py_TYPE(kind)->tp_name);
@@ -98,11 +129,15 @@ static PyObject *fn_isdtype(PyObject *mod, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     pcpy_state *st = pcpy_state_from_module(mod);
-    if (Py_TYPE(a[0]) != st->dtype_type) {
-        PyErr_Format(PyExc_TypeError, "isdtype: expected a paddle_c dtype, not %R", a[0]);
+    pc_dtype dt;
+    const int isdt = isdtype_dtype(st, a[0], &dt);
+    if (isdt <= 0) {
+        if (isdt == 0) {
+            PyErr_Format(PyExc_TypeError, "isdtype: expected a paddle_c or NumPy dtype, not %R",
+                         a[0]);
+        }
         return NULL;
     }
-    const pc_dtype dt = ((PcDTypeObject *)a[0])->dtype;
     if (PyTuple_Check(a[1])) {
         const Py_ssize_t n = PyTuple_GET_SIZE(a[1]);
         for (Py_ssize_t i = 0; i < n; i++) {

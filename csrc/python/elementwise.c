@@ -12,17 +12,44 @@
  */
 #include "ew_call.h"
 
+#include <string.h>
+
 /* ---- operands ------------------------------------------------------------------------------- */
 
-/* Whether an operator accepts `obj` for conversion: an array object, not a sequence or other
- * arbitrary object. */
-static bool is_array_object(PyObject *obj)
+/* Whether `tp` is NumPy's ndarray itself (not a subclass) or one of NumPy's scalar types. The
+ * names are compared, so that NumPy need not be imported. */
+static bool is_plain_numpy_type(PyTypeObject *tp)
 {
-    if (PyList_Check(obj) || PyTuple_Check(obj) || PyUnicode_Check(obj) || PyBytes_Check(obj)) {
-        return false;
+    if (strcmp(tp->tp_name, "numpy.ndarray") == 0) {
+        return true;
     }
-    return PyObject_CheckBuffer(obj) || PyObject_HasAttrString(obj, "__array__") ||
-           PyObject_HasAttrString(obj, "__dlpack__");
+    PyObject *mro = tp->tp_mro;
+    for (Py_ssize_t i = 0; mro != NULL && i < PyTuple_GET_SIZE(mro); i++) {
+        if (strcmp(((PyTypeObject *)PyTuple_GET_ITEM(mro, i))->tp_name, "numpy.generic") == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* [Why operators defer to other array types] `t + other` converts only what paddle_c knows the
+ * meaning of: tensors, Python scalars and plain NumPy arrays and scalars. Any other object,
+ * even one with __array__ or __dlpack__ (a masked array, a lazy or distributed array), may
+ * give `+` its own meaning, so the operator answers NotImplemented and Python tries the other
+ * operand's reflected method, as NumPy (__array_ufunc__ = None, __array_priority__) and
+ * PyTorch do. The functions (paddle_c.add(t, other)) still convert whatever asarray takes. */
+bool pcpy_operator_accepts(pcpy_state *st, PyObject *obj)
+{
+    pc_scalar s;
+    if (pcpy_tensor_check(st, obj)) {
+        return true;
+    }
+    const int r = pcpy_scalar_from_py(obj, &s);
+    if (r != 0) {
+        PyErr_Clear();
+        return true;
+    }
+    return is_plain_numpy_type(Py_TYPE(obj));
 }
 
 /* Convert one operand. Returns 1 on success, 0 when an operator should answer NotImplemented,
@@ -44,7 +71,7 @@ static int to_operand(pcpy_state *st, PyObject *obj, pcpy_ew_mode mode, pc_opera
         *op = pc_operand_scalar(s);
         return 1;
     }
-    if (mode == PCPY_EW_OPERATOR && !is_array_object(obj)) {
+    if (mode == PCPY_EW_OPERATOR && !pcpy_operator_accepts(st, obj)) {
         return 0;
     }
     PyObject *t = pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
@@ -118,6 +145,29 @@ PyObject *pcpy_ew_call(pcpy_state *st, pc_ew_fn fn, PyObject *const *args, pcpy_
     return pcpy_tensor_result(st, s, out);
 }
 
+/* [Why the in-place operators cast with NumPy's "same kind" rule] `acc += x` stores into acc,
+ * whose dtype never changes. When the promoted result dtype differs, the result is cast into
+ * acc if that cast stays within one kind (float64 into float32, complex128 into complex64,
+ * int64 into int8) or is safe, as NumPy's casting="same_kind" and PyTorch do; a cast across
+ * kinds (a float result into an integer tensor) is still a TypeError. The standard leaves the
+ * case open; docs/promotion.md states the rule. */
+static bool same_kind_cast(pc_dtype from, pc_dtype to)
+{
+    return pc_can_cast(from, to) || pc_dtype_kind(from) == pc_dtype_kind(to);
+}
+
+/* dst = result cast into dst's dtype, through a temporary of the promoted dtype. */
+static pc_status ew_into_cast(pc_ew_fn fn, const pc_operand *ops, pc_tensor *dst)
+{
+    pc_tensor *tmp = NULL;
+    pc_status s = pc_ew(fn, ops, &tmp);
+    if (s == PC_OK) {
+        s = pc_copy_into(dst, tmp);
+    }
+    pc_tensor_free(tmp);
+    return s;
+}
+
 PyObject *pcpy_ew_inplace(pcpy_state *st, pc_ew_fn fn, PyObject *self, PyObject *other)
 {
     if (!pcpy_tensor_check(st, self)) {
@@ -130,8 +180,13 @@ PyObject *pcpy_ew_inplace(pcpy_state *st, pc_ew_fn fn, PyObject *self, PyObject 
     if (r <= 0) {
         return r == 0 ? Py_NewRef(Py_NotImplemented) : NULL;
     }
+    pc_tensor *dst = pcpy_tensor_get(self);
+    pc_dtype result;
+    const bool cast = pc_ew_result_dtype(fn, ops, &result) == PC_OK && result != dst->dtype &&
+                      same_kind_cast(result, dst->dtype);
+    pc_error_clear();
     PyThreadState *ts = pcpy_release_gil(work_size(2, ops));
-    const pc_status s = pc_ew_into(fn, ops, pcpy_tensor_get(self));
+    const pc_status s = cast ? ew_into_cast(fn, ops, dst) : pc_ew_into(fn, ops, dst);
     pcpy_restore_gil(ts);
     release_operands(2, hold);
     if (s != PC_OK) {
@@ -158,10 +213,18 @@ static PyObject *binary_function(PyObject *mod, pc_ew_fn fn, PyObject *const *ar
     return pcpy_ew_call(pcpy_state_from_module(mod), fn, args, PCPY_EW_FUNCTION);
 }
 
+/* where(condition) alone is nonzero(condition), as in Paddle and NumPy (scikit-learn's
+ * roc_curve calls it so). */
 static PyObject *fn_where(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (nargs == 1) {
+        PyObject *nonzero = PyObject_GetAttrString(mod, "nonzero");
+        PyObject *r = nonzero != NULL ? PyObject_CallOneArg(nonzero, args[0]) : NULL;
+        Py_XDECREF(nonzero);
+        return r;
+    }
     if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "where() takes exactly 3 positional arguments (%zd given)",
+        PyErr_Format(PyExc_TypeError, "where() takes 1 or 3 positional arguments (%zd given)",
                      nargs);
         return NULL;
     }
@@ -223,9 +286,9 @@ static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
 
 #define WHERE_CLIP_METHODS                                                                      \
     {"where", (PyCFunction)(void (*)(void))(fn_where), METH_FASTCALL,                           \
-     "where(condition, x1, x2, /)\n--\n\n"                                                      \
+     "where(condition, x1=None, x2=None, /)\n--\n\n"                                            \
      "Elements of x1 where condition is true, of x2 elsewhere (broadcast together; x1 or x2 "  \
-     "may be a Python scalar)."},                                                               \
+     "may be a Python scalar). where(condition) alone is nonzero(condition)."},                                                               \
     {"clip", (PyCFunction)(void (*)(void))(fn_clip), METH_FASTCALL | METH_KEYWORDS,             \
      "clip(x, /, min=None, max=None)\n--\n\n"                                                   \
      "x clamped to [min, max] (either bound may be None, a Python scalar or a tensor); the "   \

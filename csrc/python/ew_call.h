@@ -10,13 +10,16 @@
 #include "pcpy.h"
 
 /* How far operand conversion goes. Functions convert what asarray accepts (sequences too);
- * operators take only tensors, Python scalars and array objects (buffer protocol, __array__,
- * __dlpack__) and answer NotImplemented for anything else, so that Python can try the other
- * operand or raise its own TypeError. */
+ * operators take only tensors, Python scalars and plain NumPy arrays and scalars, and answer
+ * NotImplemented for anything else (other array types included), so that Python can try the
+ * other operand's reflected method or raise its own TypeError. */
 typedef enum pcpy_ew_mode {
     PCPY_EW_FUNCTION = 0,
     PCPY_EW_OPERATOR
 } pcpy_ew_mode;
+
+/* Whether an operator converts `obj` (see pcpy_ew_mode); never raises. */
+bool pcpy_operator_accepts(pcpy_state *st, PyObject *obj);
 
 /* fn(args[0], ...) for pc_ew_arity(fn) Python objects. New reference, NULL with an exception,
  * or (operators only) a new reference to Py_NotImplemented. */

@@ -228,7 +228,7 @@ static PyObject *freq(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, Py
     pc_device dev;
     double d = 1.0;
     if (pcpy_int64_arg(a[0], "n", 0, &n) < 0 || pcpy_dtype_from_py(st, a[2], true, &dt) < 0 ||
-        pcpy_device_from_py(st, a[3], pc_device_cpu(), &dev) < 0) {
+        pcpy_device_from_py(st, a[3], pcpy_default_device(st), &dev) < 0) {
         return NULL;
     }
     if (a[1] != NULL && a[1] != Py_None) {

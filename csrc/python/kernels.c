@@ -2,11 +2,13 @@
  * kernels.c - introspection of the kernel table for tests and tools: which (op, backend, dtype)
  * slots are filled. The table itself is the only record of what a backend supports.
  */
-#include "dispatch/dispatch.h"
+#include "paddle_c/cpu_isa.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/parallel.h"
 #include "pcpy.h"
 
-static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm", "opencl",
-                                                               "custom"};
+static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu",    "cuda",   "rocm",
+                                                               "opencl", "custom", "hostdev"};
 
 /* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */
 static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
@@ -125,7 +127,30 @@ static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* _cpu_config() -> dict: the CPU kernels' variant in use, the best one the CPU supports, the
+ * variants compiled in, the thread count. */
+static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    PyObject *variants = pc_cpu_isa_dispatched()
+                             ? Py_BuildValue("(sss)", pc_cpu_isa_name(PC_ISA_BASELINE),
+                                             pc_cpu_isa_name(PC_ISA_AVX2),
+                                             pc_cpu_isa_name(PC_ISA_AVX512))
+                             : Py_BuildValue("(s)", pc_cpu_isa_name(pc_cpu_isa_best()));
+    if (variants == NULL) {
+        return NULL;
+    }
+    PyObject *d = Py_BuildValue("{s:s,s:s,s:N,s:i}", "isa", pc_cpu_isa_name(pc_cpu_isa_active()),
+                                "isa_best", pc_cpu_isa_name(pc_cpu_isa_best()), "isa_compiled",
+                                variants, "num_threads", pc_get_num_threads());
+    return d;
+}
+
 PyMethodDef pcpy_kernels_methods[] = {
+    {"_cpu_config", fn_cpu_config, METH_NOARGS,
+     "_cpu_config()\n--\n\nThe CPU kernels' ISA variant in use, the best supported, the variants "
+     "compiled in, and the thread count."},
     {"_kernels", fn_kernels, METH_NOARGS,
      "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
     {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},

@@ -9,6 +9,7 @@
  */
 #include "paddle_c/linalg.h"
 #include "pcpy.h"
+#include "ew_call.h"
 
 #define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
 
@@ -557,8 +558,14 @@ PyMethodDef pcpy_linalg_methods[] = {
 /* ---- the @ operators ----------------------------------------------------------------- */
 
 /* [Why NotImplemented for scalars] `t @ 2` has no meaning (matmul needs at least 1-d
- * operands); returning NotImplemented lets Python raise its usual TypeError. Other objects
- * (NumPy arrays, nested lists) are converted like every operand. */
+ * operands); returning NotImplemented lets Python raise its usual TypeError. Nested lists
+ * are converted (as NumPy's @ does); array types other than plain NumPy ones are deferred to,
+ * as by the other operators (ew_call.h). */
+static bool matmul_accepts(pcpy_state *st, PyObject *o)
+{
+    return PyList_Check(o) || PyTuple_Check(o) || pcpy_operator_accepts(st, o);
+}
+
 static PyObject *nb_matmul(PyObject *x1, PyObject *x2)
 {
     pc_scalar dummy;
@@ -571,14 +578,19 @@ static PyObject *nb_matmul(PyObject *x1, PyObject *x2)
             PyErr_Clear();
         }
     }
+    pcpy_state *st = pcpy_state_from_type(tp);
     for (int i = 0; i < 2; i++) {
-        const int r = pcpy_scalar_from_py(i == 0 ? x1 : x2, &dummy);
+        PyObject *o = i == 0 ? x1 : x2;
+        const int r = pcpy_scalar_from_py(o, &dummy);
         if (r != 0) {
             PyErr_Clear();
             Py_RETURN_NOTIMPLEMENTED;
         }
+        if (!matmul_accepts(st, o)) {
+            Py_RETURN_NOTIMPLEMENTED;
+        }
     }
-    return matmul_objects(pcpy_state_from_type(tp), x1, x2);
+    return matmul_objects(st, x1, x2);
 }
 
 static PyObject *nb_imatmul(PyObject *self, PyObject *other)
@@ -590,6 +602,9 @@ static PyObject *nb_imatmul(PyObject *self, PyObject *other)
         Py_RETURN_NOTIMPLEMENTED;
     }
     pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
+    if (!matmul_accepts(st, other)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
     PyObject *r = matmul_objects(st, self, other);
     if (r == NULL) {
         return NULL;

@@ -842,9 +842,52 @@ PyMethodDef pcpy_manipulation_methods[] = {
 
 /* ---- Tensor methods (Paddle's) ------------------------------------------------------------- */
 
-PCPY_MANIP_METHOD(m_reshape, "reshape", 1, do_reshape(st, x, a[0], -1, true), "shape", "name")
+PCPY_MANIP_METHOD(m_reshape_seq, "reshape", 1, do_reshape(st, x, a[0], -1, true), "shape", "name")
 
-PCPY_MANIP_METHOD(m_transpose, "transpose", 1, do_permute(st, x, a[0], "perm"), "perm", "name")
+PCPY_MANIP_METHOD(m_transpose_seq, "transpose", 1, do_permute(st, x, a[0], "perm"), "perm",
+                  "name")
+
+/* [Why reshape and transpose take their integers as separate arguments] x.reshape(-1, 1),
+ * x.reshape(3, 2) and x.transpose(1, 0) are NumPy's, PyTorch's and Paddle's spellings too;
+ * read as (shape, name) they silently gave the wrong shape. Two or more positional arguments
+ * the first of which is an integer are taken as one shape (or permutation); `name` is then
+ * only a keyword. */
+typedef PyObject *(*method_fastcall_kw)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
+
+static PyObject *call_packed(method_fastcall_kw fn, PyObject *self,
+                             PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    const Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nargs < 2 || PyBool_Check(args[0]) || !PyIndex_Check(args[0]) || nkw > 4) {
+        return fn(self, args, nargs, kwnames);
+    }
+    PyObject *packed = PyTuple_New(nargs);
+    if (packed == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        PyTuple_SET_ITEM(packed, i, Py_NewRef(args[i]));
+    }
+    PyObject *v[5] = {packed};
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        v[1 + i] = args[nargs + i];
+    }
+    PyObject *r = fn(self, v, 1, kwnames);
+    Py_DECREF(packed);
+    return r;
+}
+
+static PyObject *m_reshape(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    return call_packed(m_reshape_seq, self, args, nargs, kwnames);
+}
+
+static PyObject *m_transpose(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames)
+{
+    return call_packed(m_transpose_seq, self, args, nargs, kwnames);
+}
 
 PCPY_MANIP_METHOD(m_flatten, "flatten", 0, do_flatten(st, x, a[0], a[1]), "start_axis", "stop_axis",
                   "name")
@@ -885,9 +928,10 @@ PyMethodDef pcpy_tensor_manipulation_methods[] = {
     {"reshape", FASTCALL_KW(m_reshape),
      "reshape($self, shape, name=None)\n--\n\nThe tensor with a new shape (a view when the "
      "strides allow); as in Paddle, a 0 keeps the extent at its position and one -1 is "
-     "inferred."},
+     "inferred. The extents may also be given as separate arguments: x.reshape(-1, 1)."},
     {"transpose", FASTCALL_KW(m_transpose),
-     "transpose($self, perm, name=None)\n--\n\nA view with the axes permuted."},
+     "transpose($self, perm, name=None)\n--\n\nA view with the axes permuted; the "
+     "permutation may also be given as separate arguments: x.transpose(1, 0)."},
     {"flatten", FASTCALL_KW(m_flatten),
      "flatten($self, start_axis=0, stop_axis=-1, name=None)\n--\n\n"
      "The tensor with axes start_axis..stop_axis merged."},

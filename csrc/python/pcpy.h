@@ -21,6 +21,7 @@ typedef struct pcpy_state {
     PyTypeObject *device_type;
     PyObject *dtypes[PC_NUM_DTYPES];    /* the dtype objects, by enum */
     PyObject *cpu;                      /* Device("cpu") */
+    pc_device default_device;           /* where creation functions put tensors (set_device) */
 } pcpy_state;
 
 extern PyModuleDef pcpy_module_def;
@@ -72,6 +73,9 @@ PyObject *pcpy_device_object(pcpy_state *st, pc_device dev);
 /* Accept a Device, "cpu", "gpu", "gpu:N", "cuda:N"; None gives `dflt`. Unknown names raise
  * ValueError; devices of a backend that is not built raise RuntimeError. */
 int pcpy_device_from_py(pcpy_state *st, PyObject *obj, pc_device dflt, pc_device *out);
+/* The device of creation functions without device=: PADDLE_C_DEFAULT_DEVICE at import, then
+ * paddle_c.set_device(). */
+static inline pc_device pcpy_default_device(const pcpy_state *st) { return st->default_device; }
 
 /* ---- tensors (tensor_type.c) ------------------------------------------------------------- */
 

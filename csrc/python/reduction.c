@@ -22,7 +22,36 @@ typedef struct red_layout {
     int keepdims;
     int correction;     /* float correction (the standard's var/std) */
     int unbiased;       /* Paddle's var/std: correction 1 when true (the default) */
+    int ddof;           /* NumPy's var/std (np.var(t) calls t.var(ddof=...)): the correction */
+    int out;            /* NumPy's out=: only None is taken (np.sum(t) passes out=None) */
 } red_layout;
+
+/* Whether pc_reduce honours a requested dtype itself; the others reduce x cast to it. */
+static bool core_takes_dtype(pc_reduction r)
+{
+    return r == PC_REDUCE_SUM || r == PC_REDUCE_PROD || r == PC_REDUCE_NANSUM ||
+           r == PC_REDUCE_NANPROD;
+}
+
+/* The correction given as Paddle's unbiased= or NumPy's ddof= (not both). 0 or -1. */
+static int var_correction(PyObject *const *a, const red_layout *l, double *correction)
+{
+    PyObject *unbiased_obj = l->unbiased >= 0 ? a[l->unbiased] : NULL;
+    PyObject *ddof_obj = l->ddof >= 0 ? a[l->ddof] : NULL;
+    if (unbiased_obj != NULL && ddof_obj != NULL) {
+        PyErr_SetString(PyExc_TypeError, "give unbiased= or ddof=, not both");
+        return -1;
+    }
+    if (ddof_obj != NULL) {
+        return pcpy_correction_arg(ddof_obj, correction);
+    }
+    int unbiased;
+    if (pcpy_bool_arg(unbiased_obj, "unbiased", 1, &unbiased) < 0) {
+        return -1;
+    }
+    *correction = unbiased ? 1.0 : 0.0;
+    return 0;
+}
 
 static PyObject *do_reduce(pcpy_state *st, PyObject *xobj, PyObject *const *a,
                            const red_layout *l, pc_reduction r, const char *name)
@@ -35,25 +64,34 @@ static PyObject *do_reduce(pcpy_state *st, PyObject *xobj, PyObject *const *a,
     if (pcpy_axes_arg(l->axis >= 0 ? a[l->axis] : NULL, name, axes, &naxes) < 0 ||
         (l->keepdims >= 0 && pcpy_bool_arg(a[l->keepdims], "keepdims", 0, &keepdims) < 0) ||
         (l->dtype >= 0 && pcpy_dtype_from_py(st, a[l->dtype], true, &dt) < 0) ||
-        (l->correction >= 0 && pcpy_correction_arg(a[l->correction], &correction) < 0)) {
+        (l->correction >= 0 && pcpy_correction_arg(a[l->correction], &correction) < 0) ||
+        (l->unbiased >= 0 && var_correction(a, l, &correction) < 0)) {
         return NULL;
     }
-    if (l->unbiased >= 0) {
-        int unbiased;
-        if (pcpy_bool_arg(a[l->unbiased], "unbiased", 1, &unbiased) < 0) {
-            return NULL;
-        }
-        correction = unbiased ? 1.0 : 0.0;
+    if (l->out >= 0 && a[l->out] != NULL && a[l->out] != Py_None) {
+        PyErr_Format(PyExc_TypeError, "%s: out= is not supported (only out=None); the result "
+                     "is a new tensor", name);
+        return NULL;
     }
     PyObject *xt = pcpy_as_tensor(st, xobj);
     if (xt == NULL) {
         return NULL;
     }
     const pc_tensor *x = pcpy_tensor_get(xt);
+    pc_tensor *cast = NULL;
     pc_tensor *out = NULL;
     PyThreadState *ts = pcpy_release_gil(x->size);
-    const pc_status s = pc_reduce(r, x, naxes, axes, keepdims != 0, dt, correction, &out);
+    pc_status s = PC_OK;
+    if (dt != PC_DTYPE_INVALID && !core_takes_dtype(r)) {
+        s = pc_astype(x, dt, false, &cast);
+        x = cast;
+        dt = PC_DTYPE_INVALID;
+    }
+    if (s == PC_OK) {
+        s = pc_reduce(r, x, naxes, axes, keepdims != 0, dt, correction, &out);
+    }
     pcpy_restore_gil(ts);
+    pc_tensor_free(cast);
     Py_DECREF(xt);
     return pcpy_tensor_result(st, s, out);
 }
@@ -110,15 +148,21 @@ static PyObject *do_argreduce(pcpy_state *st, PyObject *xobj, PyObject *axis_obj
 static const char *const names_axk[] = {"x", "axis", "keepdims", NULL};
 static const char *const names_adk[] = {"x", "axis", "dtype", "keepdims", NULL};
 static const char *const names_ack[] = {"x", "axis", "correction", "keepdims", NULL};
-static const red_layout layout_axk = {1, -1, 2, -1, -1};
-static const red_layout layout_adk = {1, 2, 3, -1, -1};
-static const red_layout layout_ack = {1, -1, 3, 2, -1};
+static const red_layout layout_axk = {1, -1, 2, -1, -1, -1, -1};
+static const red_layout layout_adk = {1, 2, 3, -1, -1, -1, -1};
+static const red_layout layout_ack = {1, -1, 3, 2, -1, -1, -1};
+/* mean with NumPy's dtype=; var, std, nanvar, nanstd with dtype= after keepdims */
+static const char *const names_ackd[] = {"x", "axis", "correction", "keepdims", "dtype", NULL};
+static const red_layout layout_ackd = {1, 4, 3, 2, -1, -1, -1};
 
 /* Paddle's form: (x, axis=None, [dtype=None,] keepdim=False, name=None) */
 static const char *const names_p_akn[] = {"x", "axis", "keepdim", "name", NULL};
 static const char *const names_p_adkn[] = {"x", "axis", "dtype", "keepdim", "name", NULL};
-static const red_layout layout_p_akn = {1, -1, 2, -1, -1};
-static const red_layout layout_p_adkn = {1, 2, 3, -1, -1};
+static const red_layout layout_p_akn = {1, -1, 2, -1, -1, -1, -1};
+static const red_layout layout_p_adkn = {1, 2, 3, -1, -1, -1, -1};
+/* nanmean: Paddle's form and a keyword-only dtype= (NumPy's) */
+static const char *const names_p_akn_d[] = {"x", "axis", "keepdim", "name", "dtype", NULL};
+static const red_layout layout_p_akn_d = {1, 4, 2, -1, -1, -1, -1};
 
 /* One reduction's Python face: its name, parameters and where they land. */
 typedef struct red_desc {
@@ -127,6 +171,7 @@ typedef struct red_desc {
     int npos;               /* 1: the standard's keyword-only form; 0: all positional */
     const red_layout *layout;
     pc_reduction r;
+    int nkwonly;            /* form 0: how many trailing parameters are keyword-only */
 } red_desc;
 
 static PyObject *module_reduce(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -137,7 +182,7 @@ static PyObject *module_reduce(PyObject *mod, PyObject *const *args, Py_ssize_t 
         nparams++;
     }
     const pcpy_argspec spec = {d->name, d->names, d->npos == 1 ? 1 : 0,
-                               d->npos == 1 ? 1 : nparams, 1};
+                               d->npos == 1 ? 1 : nparams - d->nkwonly, 1};
     PyObject *a[8];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -171,19 +216,19 @@ static PyObject *fn_min(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 
 static PyObject *fn_mean(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"mean", names_axk, 1, &layout_axk, PC_REDUCE_MEAN};
+    static const red_desc d = {"mean", names_adk, 1, &layout_adk, PC_REDUCE_MEAN};
     return module_reduce(m, a, n, k, &d);
 }
 
 static PyObject *fn_var(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"var", names_ack, 1, &layout_ack, PC_REDUCE_VAR};
+    static const red_desc d = {"var", names_ackd, 1, &layout_ackd, PC_REDUCE_VAR};
     return module_reduce(m, a, n, k, &d);
 }
 
 static PyObject *fn_std(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"std", names_ack, 1, &layout_ack, PC_REDUCE_STD};
+    static const red_desc d = {"std", names_ackd, 1, &layout_ackd, PC_REDUCE_STD};
     return module_reduce(m, a, n, k, &d);
 }
 
@@ -225,13 +270,13 @@ static PyObject *fn_nanmin(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 
 static PyObject *fn_nanvar(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"nanvar", names_ack, 1, &layout_ack, PC_REDUCE_NANVAR};
+    static const red_desc d = {"nanvar", names_ackd, 1, &layout_ackd, PC_REDUCE_NANVAR};
     return module_reduce(m, a, n, k, &d);
 }
 
 static PyObject *fn_nanstd(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"nanstd", names_ack, 1, &layout_ack, PC_REDUCE_NANSTD};
+    static const red_desc d = {"nanstd", names_ackd, 1, &layout_ackd, PC_REDUCE_NANSTD};
     return module_reduce(m, a, n, k, &d);
 }
 
@@ -243,7 +288,7 @@ static PyObject *fn_nansum(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 
 static PyObject *fn_nanmean(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"nanmean", names_p_akn, 0, &layout_p_akn, PC_REDUCE_NANMEAN};
+    static const red_desc d = {"nanmean", names_p_akn_d, 0, &layout_p_akn_d, PC_REDUCE_NANMEAN, 1};
     return module_reduce(m, a, n, k, &d);
 }
 
@@ -296,7 +341,7 @@ static PyObject *fn_nanargmin(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 
 #define STD_AXK "(x, /, *, axis=None, keepdims=False)\n--\n\n"
 #define STD_ADK "(x, /, *, axis=None, dtype=None, keepdims=False)\n--\n\n"
-#define STD_ACK "(x, /, *, axis=None, correction=0.0, keepdims=False)\n--\n\n"
+#define STD_ACKD "(x, /, *, axis=None, correction=0.0, keepdims=False, dtype=None)\n--\n\n"
 #define PD_AKN "(x, axis=None, keepdim=False, name=None)\n--\n\n"
 #define PD_ADKN "(x, axis=None, dtype=None, keepdim=False, name=None)\n--\n\n"
 
@@ -310,13 +355,13 @@ PyMethodDef pcpy_reduction_methods[] = {
      "Maximum over the given axes; NaN propagates. An empty reduction raises ValueError."},
     {"min", FASTCALL_KW(fn_min), "min" STD_AXK
      "Minimum over the given axes; NaN propagates. An empty reduction raises ValueError."},
-    {"mean", FASTCALL_KW(fn_mean), "mean" STD_AXK
+    {"mean", FASTCALL_KW(fn_mean), "mean" STD_ADK
      "Arithmetic mean over the given axes (NaN for an empty reduction); integer input gives "
      "the default float dtype."},
-    {"var", FASTCALL_KW(fn_var), "var" STD_ACK
+    {"var", FASTCALL_KW(fn_var), "var" STD_ACKD
      "Variance over the given axes, divided by N - correction (two passes: mean, then squared "
      "deviations)."},
-    {"std", FASTCALL_KW(fn_std), "std" STD_ACK
+    {"std", FASTCALL_KW(fn_std), "std" STD_ACKD
      "Standard deviation over the given axes, with divisor N - correction."},
     {"all", FASTCALL_KW(fn_all), "all" STD_AXK
      "Whether every element over the given axes is true (non-zero)."},
@@ -336,11 +381,11 @@ PyMethodDef pcpy_reduction_methods[] = {
      "Maximum over the given axes ignoring NaN (NaN where every element is NaN)."},
     {"nanmin", FASTCALL_KW(fn_nanmin), "nanmin" STD_AXK
      "Minimum over the given axes ignoring NaN (NaN where every element is NaN)."},
-    {"nanmean", FASTCALL_KW(fn_nanmean), "nanmean" PD_AKN
+    {"nanmean", FASTCALL_KW(fn_nanmean), "nanmean" "(x, axis=None, keepdim=False, name=None, *, dtype=None)\n--\n\n"
      "Mean over the given axes ignoring NaN."},
-    {"nanvar", FASTCALL_KW(fn_nanvar), "nanvar" STD_ACK
+    {"nanvar", FASTCALL_KW(fn_nanvar), "nanvar" STD_ACKD
      "Variance over the given axes ignoring NaN."},
-    {"nanstd", FASTCALL_KW(fn_nanstd), "nanstd" STD_ACK
+    {"nanstd", FASTCALL_KW(fn_nanstd), "nanstd" STD_ACKD
      "Standard deviation over the given axes ignoring NaN."},
     {"nanargmax", FASTCALL_KW(fn_nanargmax), "nanargmax(x, /, *, axis=None, keepdims=False)\n"
      "--\n\nIndex of the first maximum ignoring NaN (ValueError for a slice of only NaN)."},
@@ -362,7 +407,7 @@ static PyObject *method_reduce(PyObject *self, PyObject *const *args, Py_ssize_t
     while (d->names[nparams] != NULL) {
         nparams++;
     }
-    const pcpy_argspec spec = {d->name, d->names, 0, nparams, 0};
+    const pcpy_argspec spec = {d->name, d->names, 0, nparams - d->nkwonly, 0};
     PyObject *a[8];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
@@ -370,78 +415,85 @@ static PyObject *method_reduce(PyObject *self, PyObject *const *args, Py_ssize_t
     return do_reduce(pcpy_state_from_type(Py_TYPE(self)), self, a, d->layout, d->r, d->name);
 }
 
+/* Paddle's parameters, positional, then NumPy's keyword-only ones (out=None, dtype=, ddof=) so
+ * that np.sum(t), np.mean(t), np.var(t), np.max(t) call these methods as they call ndarray's. */
 static const char *const m_akn[] = {"axis", "keepdim", "name", NULL};
-static const char *const m_adkn[] = {"axis", "dtype", "keepdim", "name", NULL};
-static const char *const m_akdn[] = {"axis", "keepdim", "dtype", "name", NULL};
-static const char *const m_aukn[] = {"axis", "unbiased", "keepdim", "name", NULL};
-static const red_layout ml_akn = {0, -1, 1, -1, -1};
-static const red_layout ml_adkn = {0, 1, 2, -1, -1};
-static const red_layout ml_akdn = {0, 2, 1, -1, -1};
-static const red_layout ml_aukn = {0, -1, 2, -1, 1};
+static const char *const m_akno[] = {"axis", "keepdim", "name", "out", NULL};
+static const char *const m_adkno[] = {"axis", "dtype", "keepdim", "name", "out", NULL};
+static const char *const m_akdno[] = {"axis", "keepdim", "dtype", "name", "out", NULL};
+static const char *const m_akndo[] = {"axis", "keepdim", "name", "dtype", "out", NULL};
+static const char *const m_auknddo[] = {"axis", "unbiased", "keepdim", "name", "dtype", "ddof",
+                                        "out", NULL};
+static const red_layout ml_akn = {0, -1, 1, -1, -1, -1, -1};
+static const red_layout ml_akno = {0, -1, 1, -1, -1, -1, 3};
+static const red_layout ml_adkno = {0, 1, 2, -1, -1, -1, 4};
+static const red_layout ml_akdno = {0, 2, 1, -1, -1, -1, 4};
+static const red_layout ml_akndo = {0, 3, 1, -1, -1, -1, 4};
+static const red_layout ml_auknddo = {0, 4, 2, -1, 1, 5, 6};
 
 static PyObject *m_sum(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"sum", m_adkn, 0, &ml_adkn, PC_REDUCE_SUM};
+    static const red_desc d = {"sum", m_adkno, 0, &ml_adkno, PC_REDUCE_SUM, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_prod(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"prod", m_akdn, 0, &ml_akdn, PC_REDUCE_PROD};
+    static const red_desc d = {"prod", m_akdno, 0, &ml_akdno, PC_REDUCE_PROD, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_max(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"max", m_akn, 0, &ml_akn, PC_REDUCE_MAX};
+    static const red_desc d = {"max", m_akno, 0, &ml_akno, PC_REDUCE_MAX, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_min(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"min", m_akn, 0, &ml_akn, PC_REDUCE_MIN};
+    static const red_desc d = {"min", m_akno, 0, &ml_akno, PC_REDUCE_MIN, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_amax(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"amax", m_akn, 0, &ml_akn, PC_REDUCE_MAX};
+    static const red_desc d = {"amax", m_akno, 0, &ml_akno, PC_REDUCE_MAX, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_amin(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"amin", m_akn, 0, &ml_akn, PC_REDUCE_MIN};
+    static const red_desc d = {"amin", m_akno, 0, &ml_akno, PC_REDUCE_MIN, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_mean(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"mean", m_akn, 0, &ml_akn, PC_REDUCE_MEAN};
+    static const red_desc d = {"mean", m_akndo, 0, &ml_akndo, PC_REDUCE_MEAN, 2};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_var(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"var", m_aukn, 0, &ml_aukn, PC_REDUCE_VAR};
+    static const red_desc d = {"var", m_auknddo, 0, &ml_auknddo, PC_REDUCE_VAR, 3};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_std(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"std", m_aukn, 0, &ml_aukn, PC_REDUCE_STD};
+    static const red_desc d = {"std", m_auknddo, 0, &ml_auknddo, PC_REDUCE_STD, 3};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_all(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"all", m_akn, 0, &ml_akn, PC_REDUCE_ALL};
+    static const red_desc d = {"all", m_akno, 0, &ml_akno, PC_REDUCE_ALL, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_any(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"any", m_akn, 0, &ml_akn, PC_REDUCE_ANY};
+    static const red_desc d = {"any", m_akno, 0, &ml_akno, PC_REDUCE_ANY, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
@@ -453,13 +505,13 @@ static PyObject *m_count_nonzero(PyObject *s, PyObject *const *a, Py_ssize_t n, 
 
 static PyObject *m_nansum(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"nansum", m_adkn, 0, &ml_adkn, PC_REDUCE_NANSUM};
+    static const red_desc d = {"nansum", m_adkno, 0, &ml_adkno, PC_REDUCE_NANSUM, 1};
     return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *m_nanmean(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
-    static const red_desc d = {"nanmean", m_akn, 0, &ml_akn, PC_REDUCE_NANMEAN};
+    static const red_desc d = {"nanmean", m_akndo, 0, &ml_akndo, PC_REDUCE_NANMEAN, 2};
     return method_reduce(s, a, n, k, &d);
 }
 
@@ -472,10 +524,14 @@ static PyObject *m_logsumexp(PyObject *s, PyObject *const *a, Py_ssize_t n, PyOb
 static PyObject *method_argreduce(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                   PyObject *kwnames, const char *name, pc_argreduction r)
 {
-    static const char *const names[] = {"axis", "keepdim", "dtype", "name", NULL};
+    static const char *const names[] = {"axis", "keepdim", "dtype", "name", "out", NULL};
     const pcpy_argspec spec = {name, names, 0, 4, 0};
-    PyObject *a[4];
+    PyObject *a[5];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    if (a[4] != NULL && a[4] != Py_None) {
+        PyErr_Format(PyExc_TypeError, "%s: out= is not supported (only out=None)", name);
         return NULL;
     }
     return do_argreduce(pcpy_state_from_type(Py_TYPE(self)), self, a[0], a[1], a[2], r, name);
@@ -491,36 +547,39 @@ static PyObject *m_argmin(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObjec
 }
 
 #define M_AKN "($self, /, axis=None, keepdim=False, name=None)\n--\n\n"
-#define M_ADKN "($self, /, axis=None, dtype=None, keepdim=False, name=None)\n--\n\n"
-#define M_AUKN "($self, /, axis=None, unbiased=True, keepdim=False, name=None)\n--\n\n"
+#define M_AKNO "($self, /, axis=None, keepdim=False, name=None, *, out=None)\n--\n\n"
+#define M_ADKNO "($self, /, axis=None, dtype=None, keepdim=False, name=None, *, out=None)\n--\n\n"
+#define M_AKNDO "($self, /, axis=None, keepdim=False, name=None, *, dtype=None, out=None)\n--\n\n"
+#define M_AUKNDDO "($self, /, axis=None, unbiased=True, keepdim=False, name=None, *, dtype=None, " \
+    "ddof=None, out=None)\n--\n\n"
 
 PyMethodDef pcpy_tensor_reduction_methods[] = {
-    {"sum", FASTCALL_KW(m_sum), "sum" M_ADKN "Sum over axis (see paddle_c.sum)."},
+    {"sum", FASTCALL_KW(m_sum), "sum" M_ADKNO "Sum over axis (see paddle_c.sum)."},
     {"prod", FASTCALL_KW(m_prod),
-     "prod($self, /, axis=None, keepdim=False, dtype=None, name=None)\n--\n\n"
+     "prod($self, /, axis=None, keepdim=False, dtype=None, name=None, *, out=None)\n--\n\n"
      "Product over axis (see paddle_c.prod)."},
-    {"max", FASTCALL_KW(m_max), "max" M_AKN "Maximum over axis (see paddle_c.max)."},
-    {"min", FASTCALL_KW(m_min), "min" M_AKN "Minimum over axis (see paddle_c.min)."},
-    {"amax", FASTCALL_KW(m_amax), "amax" M_AKN "Maximum over axis (see paddle_c.max)."},
-    {"amin", FASTCALL_KW(m_amin), "amin" M_AKN "Minimum over axis (see paddle_c.min)."},
-    {"mean", FASTCALL_KW(m_mean), "mean" M_AKN "Mean over axis (see paddle_c.mean)."},
-    {"var", FASTCALL_KW(m_var), "var" M_AUKN
+    {"max", FASTCALL_KW(m_max), "max" M_AKNO "Maximum over axis (see paddle_c.max)."},
+    {"min", FASTCALL_KW(m_min), "min" M_AKNO "Minimum over axis (see paddle_c.min)."},
+    {"amax", FASTCALL_KW(m_amax), "amax" M_AKNO "Maximum over axis (see paddle_c.max)."},
+    {"amin", FASTCALL_KW(m_amin), "amin" M_AKNO "Minimum over axis (see paddle_c.min)."},
+    {"mean", FASTCALL_KW(m_mean), "mean" M_AKNDO "Mean over axis (see paddle_c.mean)."},
+    {"var", FASTCALL_KW(m_var), "var" M_AUKNDDO
      "Variance over axis; unbiased=True divides by N - 1 (Paddle's default)."},
-    {"std", FASTCALL_KW(m_std), "std" M_AUKN
+    {"std", FASTCALL_KW(m_std), "std" M_AUKNDDO
      "Standard deviation over axis; unbiased=True divides by N - 1 (Paddle's default)."},
-    {"all", FASTCALL_KW(m_all), "all" M_AKN "Whether all elements over axis are true."},
-    {"any", FASTCALL_KW(m_any), "any" M_AKN "Whether any element over axis is true."},
+    {"all", FASTCALL_KW(m_all), "all" M_AKNO "Whether all elements over axis are true."},
+    {"any", FASTCALL_KW(m_any), "any" M_AKNO "Whether any element over axis is true."},
     {"count_nonzero", FASTCALL_KW(m_count_nonzero), "count_nonzero" M_AKN
      "Number of non-zero elements over axis."},
-    {"nansum", FASTCALL_KW(m_nansum), "nansum" M_ADKN "Sum over axis treating NaN as zero."},
-    {"nanmean", FASTCALL_KW(m_nanmean), "nanmean" M_AKN "Mean over axis ignoring NaN."},
+    {"nansum", FASTCALL_KW(m_nansum), "nansum" M_ADKNO "Sum over axis treating NaN as zero."},
+    {"nanmean", FASTCALL_KW(m_nanmean), "nanmean" M_AKNDO "Mean over axis ignoring NaN."},
     {"logsumexp", FASTCALL_KW(m_logsumexp), "logsumexp" M_AKN
      "log(sum(exp(x))) over axis, computed stably."},
     {"argmax", FASTCALL_KW(m_argmax),
-     "argmax($self, /, axis=None, keepdim=False, dtype='int64', name=None)\n--\n\n"
+     "argmax($self, /, axis=None, keepdim=False, dtype='int64', name=None, out=None)\n--\n\n"
      "Index of the first maximum along axis (flattened when axis is None)."},
     {"argmin", FASTCALL_KW(m_argmin),
-     "argmin($self, /, axis=None, keepdim=False, dtype='int64', name=None)\n--\n\n"
+     "argmin($self, /, axis=None, keepdim=False, dtype='int64', name=None, out=None)\n--\n\n"
      "Index of the first minimum along axis (flattened when axis is None)."},
     {NULL, NULL, 0, NULL},
 };

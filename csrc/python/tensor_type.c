@@ -178,6 +178,8 @@ static PyObject *get_true(PyObject *self, void *c)
 
 /* ---- Python scalars and lists ----------------------------------------------------------- */
 
+static pc_status host_copy(const pc_tensor *t, pc_tensor **out);
+
 /* The single element of a size-1 tensor as a Python scalar; `what` names the conversion.
  * [Why TypeError for the number protocols] As in NumPy: bytes(), operator.index() and friends
  * try __index__/__int__ and fall back to other protocols on TypeError only. */
@@ -190,11 +192,19 @@ static PyObject *single_element(PyObject *self, const char *what, PyObject *size
                      (long long)t->size);
         return NULL;
     }
-    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
-        PyErr_Format(PyExc_RuntimeError, "%s: copy the tensor to the CPU first", what);
-        return NULL;
+    if (pc_tensor_device(t).type == PC_DEVICE_CPU) {
+        return pcpy_scalar_to_py(t->dtype, t->data);
     }
-    return pcpy_scalar_to_py(t->dtype, t->data);
+    /* a device tensor: wait for it and copy the element to the host (Paddle's implicit
+     * transfer) */
+    pc_tensor *host;
+    pc_status s = host_copy(t, &host);
+    if (s != PC_OK) {
+        return pcpy_raise(s);
+    }
+    PyObject *r = pcpy_scalar_to_py(host->dtype, host->data);
+    pc_tensor_free(host);
+    return r;
 }
 
 static PyObject *tensor_item(PyObject *self, PyObject *unused)
@@ -293,11 +303,17 @@ static PyObject *tensor_tolist(PyObject *self, PyObject *unused)
 {
     (void)unused;
     const pc_tensor *t = pcpy_tensor_get(self);
-    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
-        PyErr_SetString(PyExc_RuntimeError, "tolist(): copy the tensor to the CPU first");
-        return NULL;
+    if (pc_tensor_device(t).type == PC_DEVICE_CPU) {
+        return to_list(t, 0, t->data);
     }
-    return to_list(t, 0, t->data);
+    pc_tensor *host; /* a device tensor: copied to the host first */
+    pc_status s = host_copy(t, &host);
+    if (s != PC_OK) {
+        return pcpy_raise(s);
+    }
+    PyObject *r = to_list(host, 0, host->data);
+    pc_tensor_free(host);
+    return r;
 }
 
 /* ---- sequence behaviour: len() and iteration over axis 0 ---------------------------------- */
@@ -329,6 +345,17 @@ static PyObject *tensor_sq_item(PyObject *self, Py_ssize_t i)
     pc_status s = pc_tensor_restride(t, t->ndim - 1, t->shape + 1, t->strides + 1,
                                      t->offset + i * t->strides[0], &v);
     return pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, v);
+}
+
+/* iter(self): the views along axis 0. A 0-d tensor is not iterable (as in NumPy), so that
+ * np.iterable(t) and other protocol checks see a scalar. New reference. */
+static PyObject *tensor_iter(PyObject *self)
+{
+    if (pcpy_tensor_get(self)->ndim == 0) {
+        PyErr_SetString(PyExc_TypeError, "iteration over a 0-d tensor");
+        return NULL;
+    }
+    return PySeqIter_New(self);
 }
 
 /* ---- namespace, devices, dtypes ----------------------------------------------------------- */
@@ -619,6 +646,23 @@ static PyObject *tensor_array(PyObject *self, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     const pc_tensor *t = pcpy_tensor_get(self);
+    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
+        /* a device tensor: NumPy gets a host copy (a transfer is a copy: copy=False refuses) */
+        if (copy == 0) {
+            PyErr_SetString(PyExc_ValueError, "__array__(copy=False): a device tensor needs a "
+                            "copy to the host");
+            return NULL;
+        }
+        pc_tensor *host;
+        pc_status s = host_copy(t, &host);
+        PyObject *h = pcpy_tensor_result(pcpy_state_from_type(Py_TYPE(self)), s, host);
+        PyObject *res = h != NULL ? (a[0] != NULL && a[0] != Py_None
+                                         ? PyObject_CallMethod(h, "__array__", "O", a[0])
+                                         : PyObject_CallMethod(h, "__array__", NULL))
+                                  : NULL;
+        Py_XDECREF(h);
+        return res;
+    }
     if (pc_dtype_get_info(t->dtype)->buffer_format == NULL && a[0] != NULL && a[0] != Py_None) {
         return array_of_cast(self, a[0], copy);
     }
@@ -742,6 +786,7 @@ PyType_Slot pcpy_tensor_core_slots[] = {
     {Py_sq_length, tensor_len},
     {Py_mp_length, tensor_len},
     {Py_sq_item, tensor_sq_item},
+    {Py_tp_iter, tensor_iter},
     {Py_bf_getbuffer, tensor_getbuffer},
     {0, NULL},
 };

@@ -9,7 +9,11 @@ from ._C import *  # noqa: F401,F403  (the C functions, dtypes, Tensor, Device)
 from ._C import Tensor, Device, dtype  # noqa: F401
 from ._dtypes import finfo, iinfo, finfo_object, iinfo_object  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401
+from ._device import (memory_stats, memory_allocated, max_memory_allocated,  # noqa: F401
+                      memory_reserved, max_memory_reserved)
+from ._config import show_config  # noqa: F401  (the ISA variant, threads, BLAS)
 from . import _repr
+from . import _protocols
 from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)
 from . import fft  # noqa: F401  (the fft extension)
@@ -27,6 +31,7 @@ newaxis = None
 pi = 3.141592653589793
 
 _repr.install(Tensor)
+_protocols.install(Tensor)  # format(t, spec), round(t), t.ravel()
 Tensor.unique = unique  # Paddle's Tensor.unique
 
 __all__ = sorted(

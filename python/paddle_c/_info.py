@@ -31,15 +31,23 @@ class __array_namespace_info__:
         }
 
     def default_device(self):
-        """The device new tensors go to: the CPU."""
-        return _C.Device("cpu")
+        """The device new tensors go to: PADDLE_C_DEFAULT_DEVICE or paddle_c.set_device()'s
+        (the CPU unless set)."""
+        return _C.Device(_C.get_device())
 
     def devices(self):
         """Every device this build can use, the CPU first."""
         return tuple(_C._devices())
 
     def _check_device(self, device):
-        if device is not None and device not in self.devices():
+        # a device is named as asarray(device=...) takes it: a Device or its string ("cpu")
+        if device is None:
+            return
+        try:
+            dev = device if isinstance(device, _C.Device) else _C.Device(device)
+        except (TypeError, ValueError):
+            dev = None
+        if dev is None or dev not in self.devices():
             raise ValueError(f"unknown device {device!r}; devices: {self.devices()}")
 
     def default_dtypes(self, *, device=None):

@@ -5,7 +5,7 @@
  * zero strides, dimensions of extent 1 are dropped, axes are put in memory order (smallest
  * strides innermost, axes that every operand walks backwards are flipped), and adjacent axes
  * that are contiguous for every operand are coalesced. What remains is driven as a sequence of
- * 1-D inner loops: the kernel contract of dispatch.h. Offsets are stepped, never computed by
+ * 1-D inner loops: the kernel contract of paddle_c/kernels/table.h. Offsets are stepped, never computed by
  * dividing a flat index.
  *
  * A pc_iter is a plain value on the stack: no allocation, no cleanup.
@@ -28,8 +28,13 @@ extern "C" {
 /* The 1-D strided loop contract (NumPy's, made plain C): `data[k]` points at operand k's first
  * element, `strides[k]` is its byte step, `n` the element count. Returns PC_OK or an error
  * status (having called pc_error_set). Loops never touch Python. */
+struct pc_kernel;
+
 typedef struct pc_loop_ctx {
     const void *params;     /* op-specific constants (clip bounds, fill value...), or NULL */
+    /* the kernel-table slot being run, set by the dispatcher for device (`iter`) kernels so a
+     * backend can find its per-slot data (pc_kernel.impl); NULL for host loops */
+    const struct pc_kernel *kernel;
 } pc_loop_ctx;
 
 typedef int (*pc_loop_fn)(const pc_loop_ctx *ctx, char *const *data, int64_t n,

@@ -6,8 +6,9 @@
  * when another caller is using the pool at that moment; results are the same either way, so
  * callers must give chunks that are independent.
  *
- * Thread count: PADDLE_C_NUM_THREADS in the environment, else the number of online CPUs (at
- * most 64); pc_set_num_threads() changes it at run time.
+ * Thread count: PADDLE_C_NUM_THREADS in the environment, else the number of CPUs this process
+ * may run on (sched_getaffinity; at most 64); pc_set_num_threads() changes it at run time. The
+ * count applies to OpenBLAS's threads too (pc_blas_set_num_threads).
  */
 #ifndef PADDLE_C_PARALLEL_H
 #define PADDLE_C_PARALLEL_H
@@ -29,6 +30,13 @@ pc_status pc_parallel_for(int64_t n, int64_t min_chunk, pc_parallel_fn fn, void 
 
 int pc_get_num_threads(void);
 void pc_set_num_threads(int n);
+
+/* OpenBLAS's thread count (kernels/cpu/blas_threads.c); pc_set_num_threads calls it. */
+void pc_blas_set_num_threads(int n);
+
+/* Before a BLAS or LAPACK call that OpenBLAS may thread: its thread count set to the CPUs idle
+ * now (at least 1, at most pc_get_num_threads()). */
+void pc_blas_fit_threads(void);
 
 #ifdef __cplusplus
 }

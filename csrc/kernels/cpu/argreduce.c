@@ -4,8 +4,8 @@
  * and each 1-D loop either scans the reduced axis per output or, when the outputs' axis is the
  * faster one in memory, sweeps whole rows across a chunk of outputs (no transposed copy).
  */
-#include "dispatch/dispatch.h"
-#include "dispatch/reduce_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
 #include "simd.h"

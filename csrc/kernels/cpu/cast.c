@@ -6,7 +6,7 @@
  * each_dtype.h) and registers the table; a dtype missing here fails to compile.
  */
 #include "dtype_params.h"
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 
 #define PCK_SRC BOOL
 #include "cast_row.h"

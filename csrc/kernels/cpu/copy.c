@@ -3,8 +3,8 @@
  * tril/triu, which works on bytes and so serves every dtype.
  */
 #include "dtype_params.h"
-#include "dispatch/copy_kernels.h"
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/copy_kernels.h"
+#include "paddle_c/kernels/table.h"
 
 #define PCK_BODY "copy_impl.h"
 #include "each_dtype.h"

@@ -2,7 +2,7 @@
  * diff.c - the CPU loops of diff's step (diff_impl.h per dtype), driven by the elementwise
  * dispatcher over two shifted views of one tensor.
  */
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 #include "dtype_params.h"
 
 #define PCK_BODY "diff_impl.h"

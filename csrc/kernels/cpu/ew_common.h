@@ -8,7 +8,7 @@
 #ifndef PADDLE_C_KERNELS_CPU_EW_COMMON_H
 #define PADDLE_C_KERNELS_CPU_EW_COMMON_H
 
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 #include "dtype_params.h"
 #include "kernels/common/elem_math.h"
 #include "kernels/common/transcendental_ops.h"

@@ -6,8 +6,8 @@
  * fft_body_impl.h.
  */
 #include "dtype_params.h"
-#include "dispatch/dispatch.h"
-#include "dispatch/fft_params.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/fft_params.h"
 #include "fft_lines.h"
 #include "paddle_c/fft.h"
 #include "register.h"

@@ -4,8 +4,8 @@
  * Index planning lives in dispatch/index.c.
  */
 #include "dtype_params.h"
-#include "dispatch/dispatch.h"
-#include "dispatch/index_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/index_kernels.h"
 #include "register.h"
 
 #define PCK_BODY "index_impl.h"

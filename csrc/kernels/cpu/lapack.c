@@ -8,10 +8,11 @@
 #include <string.h>
 
 #include "batch.h"
-#include "dispatch/dispatch.h"
-#include "dispatch/linalg_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/linalg_kernels.h"
 #include "dtype_params.h"
 #include "openblas.h"
+#include "paddle_c/parallel.h"
 #include "register.h"
 
 /* the complex dtype each BLAS dtype's eigenvalues live in */

@@ -67,6 +67,7 @@ static void PCK_FN(la_eye)(PCK_T *dst, int64_t rows, int64_t cols, int64_t srow,
 
 static pc_status PCK_FN(cholesky)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_cholesky_params *p = (const pc_cholesky_params *)args->params;
     pc_tensor *x = args->out[0];
     const int nd = x->ndim;
@@ -103,6 +104,7 @@ static pc_status PCK_FN(cholesky)(const pc_kernel_args *args)
 
 static pc_status PCK_FN(inv)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     pc_tensor *x = args->out[0];
     const int nd = x->ndim;
     const int64_t n = x->shape[nd - 1];
@@ -145,6 +147,7 @@ done:
 
 static pc_status PCK_FN(solve)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_tensor *a = args->in[0];
     pc_tensor *x = args->out[0];
     const int nd = x->ndim;
@@ -192,6 +195,7 @@ done:
 
 static pc_status PCK_FN(slogdet)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_tensor *a = args->in[0];
     const bool det_only = args->nout == 1;
     const int nd = a->ndim;
@@ -256,6 +260,7 @@ done:
 
 static pc_status PCK_FN(qr)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_tensor *a = args->in[0];
     pc_tensor *q = args->out[0];
     pc_tensor *r = args->out[1];
@@ -334,6 +339,7 @@ done:
 
 static pc_status PCK_FN(eigh)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_eigh_params *p = (const pc_eigh_params *)args->params;
     pc_tensor *ev = args->out[0];
     pc_tensor *v = args->out[1];
@@ -405,6 +411,7 @@ done:
 
 static pc_status PCK_FN(eig)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_tensor *a = args->in[0];
     pc_tensor *ev = args->out[0];
     const bool vectors = args->nout == 2;
@@ -504,6 +511,7 @@ done:
 
 static pc_status PCK_FN(svd)(const pc_kernel_args *args)
 {
+    pc_blas_fit_threads();
     const pc_tensor *a = args->in[0];
     pc_tensor *s = args->out[0];
     const bool vectors = args->nout == 3;

@@ -17,44 +17,27 @@ static void PCK_FN(mm_pack)(PCK_T *dst, const char *src, int64_t rows, int64_t c
 
 #if PCL_IS_BLAS
 
-static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
+/* The gemm operands' layout, fixed for the whole batch. */
+typedef struct PCK_FN(mm_plan) {
+    const pc_kernel_args *args;
+    int64_t m, n, k;
+    int ta, tb;
+    int64_t lda, ldb;
+    bool direct_a, direct_b; /* else packed into a row-major copy first */
+} PCK_FN(mm_plan);
+
+/* Matrices [start, stop) of the batch, one gemm each (packing buffers of this range's own). */
+static pc_status PCK_FN(mm_blas_range)(void *arg, int64_t start, int64_t stop)
 {
-    const pc_tensor *a = args->in[0];
-    const pc_tensor *b = args->in[1];
-    pc_tensor *c = args->out[0];
+    const PCK_FN(mm_plan) *pl = (const PCK_FN(mm_plan) *)arg;
+    const pc_tensor *a = pl->args->in[0];
+    const pc_tensor *b = pl->args->in[1];
+    pc_tensor *c = pl->args->out[0];
     const int nd = c->ndim;
-    const int64_t m = c->shape[nd - 2];
-    const int64_t n = c->shape[nd - 1];
-    const int64_t k = a->shape[nd - 1];
-    const int64_t item = (int64_t)sizeof(PCK_T);
-    if (c->size == 0) {
-        return PC_OK;
-    }
-    const int64_t sa0 = a->strides[nd - 2];
-    const int64_t sa1 = a->strides[nd - 1];
-    const int64_t sb0 = b->strides[nd - 2];
-    const int64_t sb1 = b->strides[nd - 1];
-    int ta;
-    int tb;
-    int64_t lda;
-    int64_t ldb;
-    const bool direct_a = sa0 % item == 0 && sa1 % item == 0 &&
-                          gemm_layout(m, k, sa0 / item, sa1 / item, &ta, &lda);
-    const bool direct_b = sb0 % item == 0 && sb1 % item == 0 &&
-                          gemm_layout(k, n, sb0 / item, sb1 / item, &tb, &ldb);
-    PCK_T *pack_a = NULL;
-    PCK_T *pack_b = NULL;
-    if (!direct_a) {
-        pack_a = malloc((size_t)(m * k) * sizeof(PCK_T));
-        ta = PCL_NO_TRANS;
-        lda = k > 1 ? k : 1;
-    }
-    if (!direct_b) {
-        pack_b = malloc((size_t)(k * n) * sizeof(PCK_T));
-        tb = PCL_NO_TRANS;
-        ldb = n > 1 ? n : 1;
-    }
-    if ((!direct_a && pack_a == NULL) || (!direct_b && pack_b == NULL)) {
+    const int64_t m = pl->m, n = pl->n, k = pl->k;
+    PCK_T *pack_a = pl->direct_a ? NULL : malloc((size_t)(m * k) * sizeof(PCK_T));
+    PCK_T *pack_b = pl->direct_b ? NULL : malloc((size_t)(k * n) * sizeof(PCK_T));
+    if ((!pl->direct_a && pack_a == NULL) || (!pl->direct_b && pack_b == NULL)) {
         free(pack_a);
         free(pack_b);
         return pc_error_set(PC_ERR_MEMORY, "matmul: cannot allocate a packing buffer");
@@ -62,9 +45,10 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
     const pc_tensor *ops[3] = {a, b, c};
     pc_batch bt;
     pc_batch_init(&bt, nd - 2, 3, ops);
+    pc_batch_seek(&bt, start);
     const PCK_T one = 1;
     const PCK_T zero = 0;
-    for (int64_t i = 0; i < bt.count; i++, pc_batch_next(&bt)) {
+    for (int64_t i = start; i < stop; i++, pc_batch_next(&bt)) {
         const char *pa = a->data + bt.offset[0];
         const char *pb = b->data + bt.offset[1];
         PCK_T *pc = (PCK_T *)(c->data + bt.offset[2]);
@@ -74,27 +58,73 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
             }
             continue;
         }
-        if (!direct_a) {
-            PCK_FN(mm_pack)(pack_a, pa, m, k, sa0, sa1);
+        if (!pl->direct_a) {
+            PCK_FN(mm_pack)(pack_a, pa, m, k, a->strides[nd - 2], a->strides[nd - 1]);
             pa = (const char *)pack_a;
         }
-        if (!direct_b) {
-            PCK_FN(mm_pack)(pack_b, pb, k, n, sb0, sb1);
+        if (!pl->direct_b) {
+            PCK_FN(mm_pack)(pack_b, pb, k, n, b->strides[nd - 2], b->strides[nd - 1]);
             pb = (const char *)pack_b;
         }
 #if PCK_K == PCK_KC
-        PCL_CBLAS(gemm)(PCL_ROW_MAJOR, ta, tb, (pcl_int)m, (pcl_int)n, (pcl_int)k, &one,
-                        (const PCK_T *)pa, (pcl_int)lda, (const PCK_T *)pb, (pcl_int)ldb, &zero,
-                        pc, (pcl_int)n);
+        PCL_CBLAS(gemm)(PCL_ROW_MAJOR, pl->ta, pl->tb, (pcl_int)m, (pcl_int)n, (pcl_int)k, &one,
+                        (const PCK_T *)pa, (pcl_int)pl->lda, (const PCK_T *)pb,
+                        (pcl_int)pl->ldb, &zero, pc, (pcl_int)n);
 #else
-        PCL_CBLAS(gemm)(PCL_ROW_MAJOR, ta, tb, (pcl_int)m, (pcl_int)n, (pcl_int)k, one,
-                        (const PCK_T *)pa, (pcl_int)lda, (const PCK_T *)pb, (pcl_int)ldb, zero,
-                        pc, (pcl_int)n);
+        PCL_CBLAS(gemm)(PCL_ROW_MAJOR, pl->ta, pl->tb, (pcl_int)m, (pcl_int)n, (pcl_int)k, one,
+                        (const PCK_T *)pa, (pcl_int)pl->lda, (const PCK_T *)pb,
+                        (pcl_int)pl->ldb, zero, pc, (pcl_int)n);
 #endif
     }
     free(pack_a);
     free(pack_b);
     return PC_OK;
+}
+
+static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
+{
+    const pc_tensor *a = args->in[0];
+    const pc_tensor *b = args->in[1];
+    pc_tensor *c = args->out[0];
+    const int nd = c->ndim;
+    if (c->size == 0) {
+        return PC_OK;
+    }
+    PCK_FN(mm_plan) pl = {.args = args};
+    pl.m = c->shape[nd - 2];
+    pl.n = c->shape[nd - 1];
+    pl.k = a->shape[nd - 1];
+    const int64_t item = (int64_t)sizeof(PCK_T);
+    const int64_t sa0 = a->strides[nd - 2];
+    const int64_t sa1 = a->strides[nd - 1];
+    const int64_t sb0 = b->strides[nd - 2];
+    const int64_t sb1 = b->strides[nd - 1];
+    pl.direct_a = sa0 % item == 0 && sa1 % item == 0 &&
+                  gemm_layout(pl.m, pl.k, sa0 / item, sa1 / item, &pl.ta, &pl.lda);
+    pl.direct_b = sb0 % item == 0 && sb1 % item == 0 &&
+                  gemm_layout(pl.k, pl.n, sb0 / item, sb1 / item, &pl.tb, &pl.ldb);
+    if (!pl.direct_a) {
+        pl.ta = PCL_NO_TRANS;
+        pl.lda = pl.k > 1 ? pl.k : 1;
+    }
+    if (!pl.direct_b) {
+        pl.tb = PCL_NO_TRANS;
+        pl.ldb = pl.n > 1 ? pl.n : 1;
+    }
+    const int64_t count = c->size / (pl.m * pl.n);
+    /* [Why only small products go to the pool] OpenBLAS runs a product of at most 2^18
+     * multiply-adds on the calling thread and threads larger ones itself; splitting a batch
+     * of small products across our pool uses the cores without the two pools ever running at
+     * once (larger ones are called one after the other, each threaded by OpenBLAS). */
+    const int64_t mnk = pl.m * pl.n * (pl.k > 0 ? pl.k : 1);
+    if (count > 1 && mnk <= (INT64_C(1) << 18)) {
+        const int64_t min_batch = (INT64_C(1) << 20) / mnk + 1;
+        return pc_parallel_for(count, min_batch, PCK_FN(mm_blas_range), &pl);
+    }
+    if (mnk > (INT64_C(1) << 18)) {
+        pc_blas_fit_threads();
+    }
+    return PCK_FN(mm_blas_range)(&pl, 0, count);
 }
 
 #else /* integers */

@@ -2,8 +2,8 @@
  * median.c - the CPU MEDIAN kernel (median_impl.h per real dtype): picks the middle of each
  * lane of an already sorted tensor, walking the lanes with the strided iterator.
  */
-#include "dispatch/dispatch.h"
-#include "dispatch/reduce_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
 

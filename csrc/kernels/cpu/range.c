@@ -2,7 +2,7 @@
  * range.c - the CPU arange and linspace kernels (range_impl.h per dtype).
  */
 #include "dtype_params.h"
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 
 #define PCK_BODY "range_impl.h"
 #include "each_dtype.h"

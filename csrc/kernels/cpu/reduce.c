@@ -21,8 +21,8 @@
 
 #include "core/layout.h"
 #include "paddle_c/parallel.h"
-#include "dispatch/dispatch.h"
-#include "dispatch/reduce_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
 #include "reduce_driver.h"

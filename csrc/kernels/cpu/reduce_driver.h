@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dispatch/dispatch.h"
+#include "paddle_c/kernels/table.h"
 
 typedef struct pc_rd_ctx {
     int64_t count;          /* elements reduced into each output (0 for an empty x) */

@@ -2,10 +2,12 @@
  * register.c - the one place that fills the CPU column of the kernel table.
  *
  * Each kernel family exposes a pc_cpu_register_<family>() function; adding a family adds one
- * line here. The static assertions check dtype_params.h against dtypes.def.
+ * line here (or to isa_register.c, for a family compiled per ISA variant: CMakeLists.txt's
+ * PC_ISA_FAMILIES). The static assertions check dtype_params.h against dtypes.def.
  */
 #include "dtype_params.h"
-#include "dispatch/dispatch.h"
+#include "paddle_c/cpu_isa.h"
+#include "paddle_c/kernels/table.h"
 #include "register.h"
 
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
@@ -15,23 +17,29 @@
 
 void pc_cpu_register_kernels(void)
 {
-    pc_cpu_register_casts();
+    switch (pc_cpu_isa_active()) {
+#if PC_ISA_DISPATCH
+    case PC_ISA_AVX512:
+        pc_cpu_register_dispatched_avx512();
+        break;
+    case PC_ISA_AVX2:
+        pc_cpu_register_dispatched_avx2();
+        break;
+#endif
+    default:
+        pc_cpu_register_dispatched();
+        break;
+    }
     pc_cpu_register_copy();
     pc_cpu_register_range();
-    pc_cpu_register_arithmetic();
-    pc_cpu_register_compare();
     pc_cpu_register_bitwise();
-    pc_cpu_register_transcendental();
     pc_cpu_register_complex();
     pc_cpu_register_matmul();
     pc_cpu_register_vecops();
     pc_cpu_register_lapack();
     pc_cpu_register_index();
     pc_cpu_register_fft();
-    pc_cpu_register_reduce();
-    pc_cpu_register_argreduce();
     pc_cpu_register_scan();
     pc_cpu_register_diff();
-    pc_cpu_register_sort();
     pc_cpu_register_median();
 }

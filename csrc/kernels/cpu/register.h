@@ -4,6 +4,13 @@
 #ifndef PADDLE_C_KERNELS_CPU_REGISTER_H
 #define PADDLE_C_KERNELS_CPU_REGISTER_H
 
+/* the families compiled per ISA variant (isa_register.c); register.c calls the variant's */
+void pc_cpu_register_dispatched(void);
+#if PC_ISA_DISPATCH && !defined(PC_ISA_SUFFIX)
+void pc_cpu_register_dispatched_avx2(void);
+void pc_cpu_register_dispatched_avx512(void);
+#endif
+
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);

@@ -9,8 +9,8 @@
  * are the faster axis in memory, steps along the axis for a chunk of lanes at once (so a scan
  * over axis 0 of a C-contiguous matrix streams rows instead of striding down columns).
  */
-#include "dispatch/dispatch.h"
-#include "dispatch/reduce_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
 #include "twosum.h"

@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "dispatch/dispatch.h"
-#include "dispatch/reduce_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
 #include "radix.h"

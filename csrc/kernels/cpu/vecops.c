@@ -8,8 +8,8 @@
  * sdot/ddot/cdotc/zdotc keep several vector accumulators. Short vectors (under
  * PCV_BLAS_MIN_LEN) and negative or unaligned strides use the loop.
  */
-#include "dispatch/dispatch.h"
-#include "dispatch/linalg_kernels.h"
+#include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/linalg_kernels.h"
 #include "dtype_params.h"
 #include "openblas.h"
 #include "register.h"

@@ -12,8 +12,8 @@
  *           then runs in place.
  * The kernel table's dtype is the complex dtype of the precision (complex64 or complex128).
  */
-#ifndef PADDLE_C_DISPATCH_FFT_PARAMS_H
-#define PADDLE_C_DISPATCH_FFT_PARAMS_H
+#ifndef PADDLE_C_KERNELS_FFT_PARAMS_H
+#define PADDLE_C_KERNELS_FFT_PARAMS_H
 
 #include <stdbool.h>
 #include <stdint.h>

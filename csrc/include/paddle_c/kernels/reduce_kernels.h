@@ -14,8 +14,8 @@
  * Arg-reductions (ARGMAX ... NANARGMIN): in[0] x (real or bool), out[0] int64 in the keepdims
  * shape of the single reduced axis `pc_argreduce_params.axis` (x->shape[axis] > 0).
  */
-#ifndef PADDLE_C_DISPATCH_REDUCE_KERNELS_H
-#define PADDLE_C_DISPATCH_REDUCE_KERNELS_H
+#ifndef PADDLE_C_KERNELS_REDUCE_KERNELS_H
+#define PADDLE_C_KERNELS_REDUCE_KERNELS_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,0 +1,305 @@
+/*
+ * hostdev.c - the test device "hostdev": a device whose memory the host cannot touch outside a
+ * kernel launch, running the CPU kernels through the path a GPU backend takes. It exists to
+ * test the dispatch layer and the device runtime on machines without a GPU; it is not a
+ * feature (docs/devices.md).
+ *
+ * Built into every build, registered only when PADDLE_C_TEST_BACKENDS names it (a comma-
+ * separated list), and then listed by devices() as hostdev:0.
+ *
+ * Memory: one anonymous mmap per allocation, PROT_NONE except while a launch (a kernel, a copy,
+ * a memset) runs, so any host dereference of device memory outside a kernel crashes with
+ * SIGSEGV instead of passing silently.
+ *
+ * [Why every allocation opens for a launch] A kernel may reach device memory through its
+ * parameters (a gather's destination, an index kernel's source), as a GPU kernel may; the
+ * launch therefore opens every live hostdev allocation (and ones made during it), not only
+ * the tensors named as operands. Launches nest (a CPU kernel that dispatches again) and may
+ * come from several threads: the memory closes when the last running launch ends.
+ *
+ * Kernels: its column of the kernel table wraps every CPU slot as a device slot - elementwise
+ * loops become `iter` kernels (the whole iteration in one launch, run in order), whole-tensor
+ * kernels stay whole - so every operation reaches it exactly as it would reach a GPU: device
+ * lookup, launch on the device's (in-order, synchronous) stream, result word, copies.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "paddle_c/backend.h"
+#include "paddle_c/kernels/table.h"
+
+typedef struct hd_block {
+    void *base;
+    size_t length;          /* page-rounded */
+    struct hd_block *prev;
+    struct hd_block *next;
+} hd_block;
+
+/* Guarded by `lock`: the live blocks, the number of running launches, the statistics. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static hd_block *blocks;
+static int launches;
+static pc_memory_stats stats;
+static pc_result_word result_word;
+
+static size_t page_round(size_t n)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (n + page - 1) / page * page;
+}
+
+static void protect_all(int prot)
+{
+    for (hd_block *b = blocks; b != NULL; b = b->next) {
+        (void)mprotect(b->base, b->length, prot);
+    }
+}
+
+/* A launch: device memory is readable and writable between begin and end. */
+static void launch_begin(void)
+{
+    pthread_mutex_lock(&lock);
+    if (launches++ == 0) {
+        protect_all(PROT_READ | PROT_WRITE);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static void launch_end(void)
+{
+    pthread_mutex_lock(&lock);
+    if (--launches == 0) {
+        protect_all(PROT_NONE);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static int hd_device_count(const pc_backend *self)
+{
+    (void)self;
+    return 1;
+}
+
+static const char *hd_device_name(const pc_backend *self, int index)
+{
+    (void)self;
+    (void)index;
+    return "hostdev (test device)";
+}
+
+static pc_status hd_alloc(const pc_backend *self, int index, size_t nbytes, void **out)
+{
+    (void)self;
+    (void)index;
+    hd_block *b = malloc(sizeof *b);
+    if (b == NULL) {
+        return pc_error_set(PC_ERR_MEMORY, "cannot allocate a hostdev block record");
+    }
+    b->length = page_round(nbytes ? nbytes : 1);
+    pthread_mutex_lock(&lock);
+    b->base = mmap(NULL, b->length, launches > 0 ? PROT_READ | PROT_WRITE : PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (b->base != MAP_FAILED) {
+        b->prev = NULL;
+        b->next = blocks;
+        if (blocks != NULL) {
+            blocks->prev = b;
+        }
+        blocks = b;
+        stats.allocated += (int64_t)nbytes;
+        stats.reserved += (int64_t)b->length;
+        stats.peak_allocated = stats.allocated > stats.peak_allocated ? stats.allocated
+                                                                      : stats.peak_allocated;
+        stats.peak_reserved = stats.reserved > stats.peak_reserved ? stats.reserved
+                                                                   : stats.peak_reserved;
+        stats.num_allocs++;
+    }
+    pthread_mutex_unlock(&lock);
+    if (b->base == MAP_FAILED) {
+        free(b);
+        return pc_error_set(PC_ERR_MEMORY, "cannot allocate %zu bytes on hostdev:0", nbytes);
+    }
+    *out = b->base;
+    return PC_OK;
+}
+
+static void hd_free(const pc_backend *self, int index, void *ptr, size_t nbytes)
+{
+    (void)self;
+    (void)index;
+    pthread_mutex_lock(&lock);
+    hd_block *b = blocks;
+    while (b != NULL && b->base != ptr) {
+        b = b->next;
+    }
+    if (b != NULL) {
+        if (b->prev != NULL) {
+            b->prev->next = b->next;
+        } else {
+            blocks = b->next;
+        }
+        if (b->next != NULL) {
+            b->next->prev = b->prev;
+        }
+        stats.allocated -= (int64_t)nbytes;
+        stats.reserved -= (int64_t)b->length;
+        (void)munmap(b->base, b->length);
+    }
+    pthread_mutex_unlock(&lock);
+    free(b);
+}
+
+static pc_status hd_memset(const pc_backend *self, int index, void *ptr, int value,
+                           size_t nbytes)
+{
+    (void)self;
+    (void)index;
+    launch_begin();
+    memset(ptr, value, nbytes);
+    launch_end();
+    return PC_OK;
+}
+
+/* Copies run on the stream, which is in order and synchronous: copy and copy_async agree. */
+static pc_status hd_copy(const pc_backend *self, pc_device dst_dev, void *dst, pc_device src_dev,
+                         const void *src, size_t nbytes)
+{
+    (void)self;
+    const int ours = (dst_dev.type == PC_DEVICE_HOSTDEV || dst_dev.type == PC_DEVICE_CPU) &&
+                     (src_dev.type == PC_DEVICE_HOSTDEV || src_dev.type == PC_DEVICE_CPU);
+    if (!ours) {
+        return pc_error_set(PC_ERR_RUNTIME, "hostdev copies only to and from the CPU");
+    }
+    launch_begin();
+    memmove(dst, src, nbytes);
+    launch_end();
+    return PC_OK;
+}
+
+static void *hd_stream(const pc_backend *self, int index)
+{
+    (void)self;
+    (void)index;
+    return NULL;
+}
+
+static pc_status hd_memory_stats(const pc_backend *self, int index, pc_memory_stats *out)
+{
+    (void)self;
+    (void)index;
+    pthread_mutex_lock(&lock);
+    *out = stats;
+    pthread_mutex_unlock(&lock);
+    return PC_OK;
+}
+
+static pc_result_word *hd_result_word(const pc_backend *self, int index)
+{
+    (void)self;
+    (void)index;
+    return &result_word;
+}
+
+static const pc_backend hostdev_backend = {
+    .size = sizeof(pc_backend),
+    .api_version = PC_BACKEND_API_VERSION,
+    .name = "hostdev",
+    .type = PC_DEVICE_HOSTDEV,
+    .context = NULL,
+    .device_count = hd_device_count,
+    .device_name = hd_device_name,
+    .alloc = hd_alloc,
+    .free = hd_free,
+    .memset = hd_memset,
+    .copy = hd_copy,
+    .copy_async = hd_copy,
+    .stream = hd_stream,
+    .memory_stats = hd_memory_stats,
+    .result_word = hd_result_word,
+};
+
+/* ---- the kernel column: CPU kernels launched as device kernels ---------------------------- */
+
+/* An elementwise launch: the whole iteration, in order, with the CPU slot's loop. */
+static pc_status hd_iter(const pc_iter *it, const pc_loop_ctx *ctx)
+{
+    const pc_kernel *cpu = (const pc_kernel *)ctx->kernel->impl;
+    const pc_loop_ctx inner = {ctx->params, NULL};
+    launch_begin();
+    pc_status st = pc_iter_run(it, cpu->loop, &inner);
+    launch_end();
+    return st;
+}
+
+static pc_status hd_whole(const pc_kernel_args *args)
+{
+    const pc_kernel *cpu = (const pc_kernel *)args->kernel->impl;
+    pc_kernel_args inner = *args;
+    inner.kernel = cpu;
+    launch_begin();
+    pc_status st = cpu->whole(&inner);
+    launch_end();
+    return st;
+}
+
+/* The device slot wrapping a filled CPU slot. */
+static pc_kernel wrap(const pc_kernel *cpu)
+{
+    pc_kernel k = {0};
+    k.iter = cpu->loop != NULL ? hd_iter : NULL;
+    k.whole = cpu->whole != NULL ? hd_whole : NULL;
+    k.impl = cpu;
+    return k;
+}
+
+static int enabled(void)
+{
+    const char *list = getenv("PADDLE_C_TEST_BACKENDS");
+    if (list == NULL) {
+        return 0;
+    }
+    const size_t n = strlen("hostdev");
+    for (const char *p = list; (p = strstr(p, "hostdev")) != NULL; p += n) {
+        if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ',')) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def). */
+void pc_hostdev_backend_init(void)
+{
+    if (enabled()) {
+        (void)pc_backend_register(&hostdev_backend);
+    }
+}
+
+/* Called once from pc_dispatch_init(), after the CPU column is filled. */
+void pc_hostdev_register_kernels(void)
+{
+    if (pc_backend_get(PC_DEVICE_HOSTDEV) == NULL) {
+        return;
+    }
+    const pc_device cpu = pc_device_cpu();
+    for (int op = 0; op < PC_NUM_OPS; op++) {
+        for (int d = 0; d < PC_NUM_DTYPES; d++) {
+            if (pc_kernel_has((pc_op)op, PC_DEVICE_CPU, (pc_dtype)d)) {
+                pc_kernel_register((pc_op)op, PC_DEVICE_HOSTDEV, (pc_dtype)d,
+                                   wrap(pc_kernel_get((pc_op)op, cpu, (pc_dtype)d)));
+            }
+        }
+    }
+    for (int from = 0; from < PC_NUM_DTYPES; from++) {
+        for (int to = 0; to < PC_NUM_DTYPES; to++) {
+            const pc_kernel *c = pc_cast_get(cpu, (pc_dtype)from, (pc_dtype)to);
+            if (c != NULL) {
+                pc_cast_register(PC_DEVICE_HOSTDEV, (pc_dtype)from, (pc_dtype)to, wrap(c));
+            }
+        }
+    }
+    pc_error_clear();
+}

@@ -1,0 +1,158 @@
+/*
+ * device.c - the device runtime the op layer uses: the backend vtable's stream, copy, pool,
+ * guard and result-word slots with their defaults applied (backend.h documents each default).
+ *
+ * Nothing here allocates except the default memset's zeroed host buffer, which is freed before
+ * returning.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "paddle_c/backend.h"
+
+/* The backend of `dev`, or NULL with the error of pc_device_check set. */
+static const pc_backend *backend_of(pc_device dev)
+{
+    return pc_device_check(dev) == PC_OK ? pc_backend_get((pc_device_type)dev.type) : NULL;
+}
+
+pc_status pc_device_synchronize(pc_device dev)
+{
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    return b->synchronize != NULL ? b->synchronize(b, dev.index) : PC_OK;
+}
+
+pc_status pc_device_memory_stats(pc_device dev, pc_memory_stats *out)
+{
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    memset(out, 0, sizeof *out);
+    return b->memory_stats != NULL ? b->memory_stats(b, dev.index, out) : PC_OK;
+}
+
+pc_status pc_device_empty_cache(pc_device dev)
+{
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    return b->empty_cache != NULL ? b->empty_cache(b, dev.index) : PC_OK;
+}
+
+/* The backend that moves bytes between two devices: the non-CPU side's. */
+static const pc_backend *copy_backend(pc_device dst_dev, pc_device src_dev)
+{
+    return backend_of(dst_dev.type != PC_DEVICE_CPU ? dst_dev : src_dev);
+}
+
+pc_status pc_device_copy(pc_device dst_dev, void *dst, pc_device src_dev, const void *src,
+                         size_t nbytes)
+{
+    const pc_backend *b = copy_backend(dst_dev, src_dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    return nbytes == 0 ? PC_OK : b->copy(b, dst_dev, dst, src_dev, src, nbytes);
+}
+
+pc_status pc_device_copy_async(pc_device dst_dev, void *dst, pc_device src_dev,
+                               const void *src, size_t nbytes)
+{
+    const pc_backend *b = copy_backend(dst_dev, src_dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    if (nbytes == 0) {
+        return PC_OK;
+    }
+    return b->copy_async != NULL ? b->copy_async(b, dst_dev, dst, src_dev, src, nbytes)
+                                 : b->copy(b, dst_dev, dst, src_dev, src, nbytes);
+}
+
+pc_status pc_device_guard_enter(pc_device_guard *guard, pc_device dev)
+{
+    guard->backend = NULL;
+    guard->previous = 0;
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    if (b->get_device == NULL || b->set_device == NULL) {
+        return PC_OK; /* one current device: nothing to switch */
+    }
+    int previous = 0;
+    pc_status st = b->get_device(b, &previous);
+    if (st == PC_OK && previous != dev.index) {
+        st = b->set_device(b, dev.index);
+        if (st == PC_OK) {
+            guard->backend = b;
+            guard->previous = previous;
+        }
+    }
+    return st;
+}
+
+void pc_device_guard_exit(pc_device_guard *guard)
+{
+    if (guard->backend != NULL) {
+        (void)guard->backend->set_device(guard->backend, guard->previous);
+        guard->backend = NULL;
+    }
+}
+
+pc_status pc_device_result_reset(pc_device dev)
+{
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    pc_result_word *w = b->result_word != NULL ? b->result_word(b, dev.index) : NULL;
+    if (w != NULL) {
+        /* the stream may still run an earlier operation's kernels that report into the word */
+        pc_status st = b->synchronize != NULL ? b->synchronize(b, dev.index) : PC_OK;
+        if (st != PC_OK) {
+            return st;
+        }
+        __atomic_store_n(&w->code, PC_OK, __ATOMIC_RELAXED);
+        w->detail = 0;
+        w->value = 0;
+    }
+    return PC_OK;
+}
+
+pc_status pc_device_result_read(pc_device dev, pc_result_word *out)
+{
+    memset(out, 0, sizeof *out);
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    pc_result_word *w = b->result_word != NULL ? b->result_word(b, dev.index) : NULL;
+    if (w == NULL) {
+        return PC_OK;
+    }
+    pc_status st = b->synchronize != NULL ? b->synchronize(b, dev.index) : PC_OK;
+    if (st == PC_OK) {
+        out->code = __atomic_load_n(&w->code, __ATOMIC_ACQUIRE);
+        out->detail = w->detail;
+        out->value = w->value;
+    }
+    return st;
+}
+
+int pc_launch_blocking(void)
+{
+    static int cached = -1;
+    int v = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (v < 0) {
+        const char *s = getenv("PADDLE_C_LAUNCH_BLOCKING");
+        v = s != NULL && strcmp(s, "1") == 0;
+        __atomic_store_n(&cached, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}

@@ -1,0 +1,6 @@
+from typing import Any, Literal, overload
+
+@overload
+def show_config(mode: Literal["stdout"] = "stdout") -> None: ...
+@overload
+def show_config(mode: Literal["dicts"]) -> dict[str, dict[str, Any]]: ...

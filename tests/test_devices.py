@@ -1,0 +1,124 @@
+"""The device runtime on every available device (the `device` fixture): transfers, the
+default device, implicit transfers to the host, synchronisation, memory statistics, and the
+hostdev test device's guard against host reads of device memory."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import paddle_c as pc
+
+HOSTDEV_ENV = dict(os.environ, PADDLE_C_TEST_BACKENDS="hostdev")
+
+
+def run_child(code, env=HOSTDEV_ENV):
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_transfers_round_trip(device):
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = pc.asarray(a, device=device)
+    assert x.device == device
+    assert x.to_device("cpu").tolist() == a.tolist()
+    assert x.mT.to_device("cpu").tolist() == np.swapaxes(a, -1, -2).tolist()
+
+
+def test_implicit_transfers_to_the_host(device):
+    x = pc.asarray([[1.5, 2.0], [0.0, -3.0]], device=device)
+    assert x.tolist() == [[1.5, 2.0], [0.0, -3.0]]
+    assert x[0, 0].item() == 1.5
+    assert float(x[0, 1]) == 2.0
+    assert int(x[1, 1]) == -3
+    assert bool(x[1, 0]) is False
+    np.testing.assert_array_equal(np.asarray(x), [[1.5, 2.0], [0.0, -3.0]])
+    np.testing.assert_array_equal(np.asarray(x, dtype=np.float32), [[1.5, 2.0], [0.0, -3.0]])
+    assert "1.5" in repr(x)
+
+
+def test_arithmetic_and_reductions_match_the_cpu(device):
+    a = np.arange(12.0).reshape(3, 4) - 5
+    x = pc.asarray(a, device=device)
+    np.testing.assert_array_equal(np.asarray(x + 1), a + 1)
+    np.testing.assert_array_equal(np.asarray(x * x - x), a * a - a)
+    np.testing.assert_array_equal(np.asarray(pc.sum(x, axis=0)), a.sum(axis=0))
+    np.testing.assert_array_equal(np.asarray(pc.sort(-x, axis=1)), np.sort(-a, axis=1))
+    np.testing.assert_array_equal(np.asarray(pc.matmul(x, x.mT)), a @ a.T)
+    assert (x + 1).device == device
+
+
+def test_synchronize_and_memory_statistics(device):
+    x = pc.ones(1000, device=device)
+    pc.synchronize(device)
+    x.device.synchronize()
+    stats = pc.memory_stats(device)
+    assert set(stats) == {"allocated_bytes", "peak_allocated_bytes", "reserved_bytes",
+                          "peak_reserved_bytes", "num_allocs"}
+    if device.type != "cpu":
+        before = pc.memory_allocated(device)
+        y = pc.zeros(1 << 16, dtype=pc.float32, device=device)
+        assert pc.memory_allocated(device) >= before + (1 << 18)
+        assert pc.max_memory_allocated(device) >= pc.memory_allocated(device)
+        del y
+        assert pc.memory_allocated(device) == before
+    pc.empty_cache(device)
+    del x
+
+
+def test_set_device_is_the_default_of_creation_functions(device):
+    old = pc.get_device()
+    try:
+        assert pc.set_device(device) == device
+        assert pc.get_device() == str(device)
+        assert pc.__array_namespace_info__().default_device() == device
+        for t in (pc.zeros(3), pc.ones((2, 2)), pc.arange(4), pc.full(2, 7), pc.eye(3),
+                  pc.linspace(0, 1, 5), pc.asarray([1, 2, 3]), pc.asarray(np.ones(3))):
+            assert t.device == device
+        assert pc.asarray(pc.ones(2, device="cpu")).device == pc.Device("cpu")
+    finally:
+        pc.set_device(old)
+
+
+def test_default_device_from_the_environment():
+    r = run_child("""
+        import paddle_c as pc
+        assert pc.get_device() == "hostdev:0", pc.get_device()
+        assert pc.zeros(3).device == pc.Device("hostdev:0")
+        assert str(pc.__array_namespace_info__().default_device()) == "hostdev:0"
+        """, env=dict(HOSTDEV_ENV, PADDLE_C_DEFAULT_DEVICE="hostdev:0"))
+    assert r.returncode == 0, r.stderr
+
+
+def test_hostdev_is_listed_only_when_enabled():
+    r = run_child("import paddle_c as pc; print([str(d) for d in pc.__array_namespace_info__()"
+                  ".devices()])")
+    assert r.returncode == 0 and r.stdout.strip() == "['cpu', 'hostdev:0']", r.stderr
+    env = {k: v for k, v in os.environ.items() if k != "PADDLE_C_TEST_BACKENDS"}
+    r = run_child("import paddle_c as pc; print([str(d) for d in pc.__array_namespace_info__()"
+                  ".devices()])", env=env)
+    assert r.returncode == 0 and r.stdout.strip() == "['cpu']", r.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="hostdev guards memory with mmap")
+def test_a_host_read_of_hostdev_memory_crashes():
+    """The guard works: the host reading hostdev memory outside a launch gets SIGSEGV."""
+    probe = """
+        import ctypes
+        import paddle_c as pc
+        import dlpack_ctypes as dl
+        x = pc.arange(4, dtype=pc.int64, device="hostdev:0")
+        assert x.tolist() == [0, 1, 2, 3]        # a copy through the device path reads fine
+        cap = x.__dlpack__(max_version=(1, 0))
+        ptr = dl.versioned_struct(cap).dl_tensor.data
+        print("pointer", ptr, flush=True)
+        print(ctypes.c_int64.from_address(ptr).value, flush=True)   # a host read: must crash
+        """
+    env = dict(HOSTDEV_ENV, PYTHONPATH=os.path.dirname(__file__))
+    r = run_child(probe, env=env)
+    assert "pointer" in r.stdout, r.stderr
+    assert r.returncode == -signal.SIGSEGV, (r.returncode, r.stdout, r.stderr)
