@@ -271,7 +271,8 @@ def test_signatures():
     import inspect
     assert str(inspect.signature(pc.add)) == "(x1, x2, /)"
     assert str(inspect.signature(pc.exp)) == "(x, /)"
-    assert str(inspect.signature(pc.where)) == "(condition, x1, x2, /)"
+    # where(condition) alone is nonzero(condition), as in NumPy and Paddle
+    assert str(inspect.signature(pc.where)) == "(condition, x1=None, x2=None, /)"
     assert str(inspect.signature(pc.clip)) == "(x, /, min=None, max=None)"
 
 
