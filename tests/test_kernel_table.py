@@ -37,7 +37,7 @@ def test_slots_name_known_ops_and_dtypes():
     ops = set(pc._C._ops())
     for op, backend, dtype in pc._C._kernels():
         assert op in ops and dtype in ALL and backend in {"cpu", "cuda", "rocm", "opencl",
-                                                          "custom"}
+                                                          "custom", "hostdev"}
 
 
 # ---- the GPU column: every elementwise slot the CPU has ----------------------------------------

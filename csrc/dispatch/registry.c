@@ -10,6 +10,8 @@
 
 static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 static pc_kernel cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
+/* device (non-CPU) lookups per slot: the consistency test's coverage gate */
+static uint32_t kernel_hits[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 
 static const char *const op_names[PC_NUM_OPS] = {
 #define PC_OP(ID, name, kind) #name,
@@ -60,7 +62,26 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
                      pc_op_name(op), d, pc_dtype_name(dtype));
         return NULL;
     }
+    if (dev.type != PC_DEVICE_CPU) {
+        __atomic_fetch_add(&kernel_hits[op][dev.type][dtype], 1u, __ATOMIC_RELAXED);
+    }
     return &kernel_table[op][dev.type][dtype];
+}
+
+uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype)
+{
+    return __atomic_load_n(&kernel_hits[op][backend][dtype], __ATOMIC_RELAXED);
+}
+
+void pc_kernel_hits_reset(void)
+{
+    for (int op = 0; op < PC_NUM_OPS; op++) {
+        for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
+            for (int d = 0; d < PC_NUM_DTYPES; d++) {
+                __atomic_store_n(&kernel_hits[op][b][d], 0u, __ATOMIC_RELAXED);
+            }
+        }
+    }
 }
 
 void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_kernel kernel)

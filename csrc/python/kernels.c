@@ -7,14 +7,14 @@
 #include "paddle_c/parallel.h"
 #include "pcpy.h"
 
+static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu",    "cuda",   "rocm",
+                                                               "opencl", "custom", "hostdev"};
+
 /* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */
 static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu", "cuda", "rocm",
-                                                                   "opencl", "custom",
-                                                                   "hostdev"};
     PyObject *list = PyList_New(0);
     if (list == NULL) {
         return NULL;
@@ -39,6 +39,44 @@ static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* _kernel_hits(reset=False) -> (op, backend, dtype, count) of every device slot looked up since
+ * the last reset; reset=True clears the counts after reading them. */
+static PyObject *fn_kernel_hits(PyObject *mod, PyObject *args, PyObject *kwargs)
+{
+    (void)mod;
+    static char *kwlist[] = {"reset", NULL};
+    int reset = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|p", kwlist, &reset)) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int op = 0; op < PC_NUM_OPS; op++) {
+        for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
+            for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
+                const uint32_t n = pc_kernel_hits((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
+                if (n == 0) {
+                    continue;
+                }
+                PyObject *row = Py_BuildValue("(sssI)", pc_op_name((pc_op)op), backend_names[b],
+                                              pc_dtype_name((pc_dtype)dt), (unsigned int)n);
+                if (row == NULL || PyList_Append(list, row) < 0) {
+                    Py_XDECREF(row);
+                    Py_DECREF(list);
+                    return NULL;
+                }
+                Py_DECREF(row);
+            }
+        }
+    }
+    if (reset) {
+        pc_kernel_hits_reset();
+    }
+    return list;
+}
+
 /* _ops() -> the names of every op of ops.def, in order. */
 static PyObject *fn_ops(PyObject *mod, PyObject *unused)
 {
@@ -57,26 +95,6 @@ static PyObject *fn_ops(PyObject *mod, PyObject *unused)
         PyList_SET_ITEM(list, op, name);
     }
     return list;
-}
-
-/* _cpu_config() -> dict: the CPU kernels' variant in use, the best one the CPU supports, the
- * variants compiled in, the thread count. */
-static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
-{
-    (void)mod;
-    (void)unused;
-    PyObject *variants = pc_cpu_isa_dispatched()
-                             ? Py_BuildValue("(sss)", pc_cpu_isa_name(PC_ISA_BASELINE),
-                                             pc_cpu_isa_name(PC_ISA_AVX2),
-                                             pc_cpu_isa_name(PC_ISA_AVX512))
-                             : Py_BuildValue("(s)", pc_cpu_isa_name(pc_cpu_isa_best()));
-    if (variants == NULL) {
-        return NULL;
-    }
-    PyObject *d = Py_BuildValue("{s:s,s:s,s:N,s:i}", "isa", pc_cpu_isa_name(pc_cpu_isa_active()),
-                                "isa_best", pc_cpu_isa_name(pc_cpu_isa_best()), "isa_compiled",
-                                variants, "num_threads", pc_get_num_threads());
-    return d;
 }
 
 /* _elementwise() -> (name, nin) of every function of elementwise.def, in order: the elementwise
@@ -109,6 +127,26 @@ static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* _cpu_config() -> dict: the CPU kernels' variant in use, the best one the CPU supports, the
+ * variants compiled in, the thread count. */
+static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    PyObject *variants = pc_cpu_isa_dispatched()
+                             ? Py_BuildValue("(sss)", pc_cpu_isa_name(PC_ISA_BASELINE),
+                                             pc_cpu_isa_name(PC_ISA_AVX2),
+                                             pc_cpu_isa_name(PC_ISA_AVX512))
+                             : Py_BuildValue("(s)", pc_cpu_isa_name(pc_cpu_isa_best()));
+    if (variants == NULL) {
+        return NULL;
+    }
+    PyObject *d = Py_BuildValue("{s:s,s:s,s:N,s:i}", "isa", pc_cpu_isa_name(pc_cpu_isa_active()),
+                                "isa_best", pc_cpu_isa_name(pc_cpu_isa_best()), "isa_compiled",
+                                variants, "num_threads", pc_get_num_threads());
+    return d;
+}
+
 PyMethodDef pcpy_kernels_methods[] = {
     {"_cpu_config", fn_cpu_config, METH_NOARGS,
      "_cpu_config()\n--\n\nThe CPU kernels' ISA variant in use, the best supported, the variants "
@@ -116,6 +154,9 @@ PyMethodDef pcpy_kernels_methods[] = {
     {"_kernels", fn_kernels, METH_NOARGS,
      "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
     {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},
+    {"_kernel_hits", (PyCFunction)(void (*)(void))fn_kernel_hits, METH_VARARGS | METH_KEYWORDS,
+     "_kernel_hits(reset=False)\n--\n\nDevice slots looked up since the last reset as (op, "
+     "backend, dtype, count)."},
     {"_elementwise", fn_elementwise, METH_NOARGS,
      "_elementwise()\n--\n\nThe elementwise functions of elementwise.def as (name, nin)."},
     {NULL, NULL, 0, NULL},

@@ -1,8 +1,11 @@
 /*
- * common.cu - host-side helpers of the CUDA kernels: the device and stream of a launch, the
- * launch plan of an iteration (launch.cuh), and launch errors as pc_status.
+ * common.cu - host-side helpers of the CUDA kernels: the device and stream of a launch (from the
+ * backend's runtime, backends/cuda_stream.h), the launch plan of an iteration (launch.cuh), and
+ * launch errors as pc_status (PADDLE_C_LAUNCH_BLOCKING=1 makes them synchronous).
  */
 #include "launch.cuh"
+
+#include "backends/cuda_stream.h"
 
 namespace pcu {
 
@@ -16,12 +19,8 @@ pc_status select_device(pc_device dev)
     return PC_OK;
 }
 
-/* The default stream until the runtime gives each device its own. */
-cudaStream_t launch_stream(pc_device dev)
-{
-    (void)dev;
-    return 0;
-}
+/* The device's own non-blocking stream (the CUDA backend's runtime, cuda.c). */
+cudaStream_t launch_stream(pc_device dev) { return (cudaStream_t)pc_cuda_stream(dev.index); }
 
 static unsigned grid_for(int64_t size)
 {
@@ -80,6 +79,9 @@ pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl)
         return st;
     }
     pl->stream = launch_stream(it->device);
+    if (pl->stream == nullptr) {
+        return PC_ERR_RUNTIME; /* the runtime set the message */
+    }
     pl->blocks = grid_for(it->size);
     if (dense(it, itemsize)) {
         pl->kind = path::dense;
@@ -140,13 +142,9 @@ void split_iter(const pc_iter *it, pc_iter *lo, pc_iter *hi)
     }
 }
 
-pc_status check_launch(const char *what)
+pc_status check_launch(pc_device dev, const char *what)
 {
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) {
-        return pc_error_set(PC_ERR_RUNTIME, "GPU %s failed: %s", what, cudaGetErrorString(e));
-    }
-    return PC_OK;
+    return pc_cuda_launch_check(dev.index, what);
 }
 
 } // namespace pcu

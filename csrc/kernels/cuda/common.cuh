@@ -39,7 +39,8 @@ template <pc_dtype D> struct dtype_of;
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
 
-pc_status check_launch(const char *what);
+/* the launch error, if any, of the last launch on `dev` (checked by the runtime) */
+pc_status check_launch(pc_device dev, const char *what);
 pc_status select_device(pc_device dev);
 
 } // namespace pcu

@@ -28,7 +28,7 @@ constexpr int max_ops = 4;
 constexpr int threads_per_block = 256;
 constexpr int items_per_thread = 4;
 
-/* the stream kernels of a device are launched on (one place to change for streams) */
+/* the stream kernels of a device are launched on: the runtime's stream of that device */
 cudaStream_t launch_stream(pc_device dev);
 
 struct iter32 {
@@ -127,7 +127,7 @@ template <int NOP, typename G> pc_status launch_raw(const pc_iter *it, const int
     } else {
         kernel_32<NOP, G><<<pl.blocks, threads_per_block, 0, pl.stream>>>(pl.i32, g);
     }
-    return check_launch("elementwise kernel");
+    return check_launch(it->device, "elementwise kernel");
 }
 
 /* g(p) over the operands; the dense path needs each operand's item size */

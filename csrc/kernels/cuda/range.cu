@@ -39,7 +39,7 @@ template <typename T> pc_status range_whole(const pc_kernel_args *args, bool lin
     const bool integer = pc_dtype_is_integral(dt) && dt != PC_BOOL;
     range_kernel<T><<<(unsigned)blocks, threads, 0, launch_stream(pc_tensor_device(out))>>>(
         (T *)out->data, out->size, *(const pc_range_params *)args->params, lin, integer);
-    return check_launch("range kernel");
+    return check_launch(pc_tensor_device(out), "range kernel");
 }
 
 template <typename T> pc_status arange_whole(const pc_kernel_args *a) { return range_whole<T>(a, false); }
@@ -75,7 +75,7 @@ template <typename T> pc_status tri_whole(const pc_kernel_args *args)
     tri_kernel<T><<<(unsigned)blocks, threads, 0, launch_stream(pc_tensor_device(out))>>>((T *)out->data, out->size,
                                                  out->shape[out->ndim - 2], out->shape[out->ndim - 1],
                                                  p->k, p->upper);
-    return check_launch("tri kernel");
+    return check_launch(pc_tensor_device(out), "tri kernel");
 }
 
 template <typename T> void register_range(pc_dtype dt)

@@ -70,6 +70,10 @@ void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_ker
 const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype);
 /* Whether a slot is filled (no error set). */
 bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype);
+/* How often pc_kernel_get found the slot for a device other than the CPU (since the last
+ * reset): the coverage gate of tests/test_backend_consistency.py. */
+uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype);
+void pc_kernel_hits_reset(void);
 
 /* Casts: a 2-operand elementwise kernel per (backend, from, to); host backends fill `loop`,
  * device backends `iter`. */

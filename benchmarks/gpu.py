@@ -1,0 +1,150 @@
+"""GPU benchmarks: effective bandwidth (GB/s, bytes read + written per second) of paddle_c's
+device kernels against PyTorch and CuPy on the same device, where those are installed.
+
+    python benchmarks/gpu.py [--json FILE] [--repeat N]
+
+Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
+(float32 <-> float64) on 2**26 elements of float32 and float64. Each time is the median of
+--repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
+says so and exits 0.
+"""
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import paddle_c as pc
+
+GPUS = [d for d in pc.__array_namespace_info__().devices() if d.type != "cpu"]
+
+try:
+    import torch
+except ImportError:  # optional
+    torch = None
+try:
+    import cupy
+except ImportError:  # optional
+    cupy = None
+
+
+def synchronize():
+    """Wait for the GPU: paddle_c's own call where it has one, else through the CUDA runtime
+    of PyTorch or CuPy (the same device, every stream)."""
+    sync = getattr(pc, "synchronize", None)
+    if sync is not None:
+        sync(GPUS[0])
+    elif torch is not None and torch.cuda.is_available():
+        torch.cuda.synchronize()
+    elif cupy is not None:
+        cupy.cuda.Device(0).synchronize()
+    else:
+        pc.sum(pc.zeros((1,), device=GPUS[0])).to_device("cpu")
+
+
+def seconds(fn, repeat, sync):
+    fn()
+    sync()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        sync()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def cases(n_big, n):
+    """(name, dtype name, elements, bytes moved per element, factory(lib) -> callable)"""
+    out = []
+
+    def copy(lib, dt):
+        x = make(lib, n_big, dt)
+        if lib == "paddle_c":
+            return lambda: pc.asarray(x, copy=True)
+        return lambda: x.clone() if lib == "torch" else x.copy()
+
+    def plus1(lib, dt):
+        x = make(lib, n_big, dt)
+        return lambda: x + 1
+
+    out.append(("copy", "float32", n_big, 8, copy))
+    out.append(("x + 1", "float32", n_big, 8, plus1))
+    for dt in ("float32", "float64"):
+        size = 4 if dt == "float32" else 8
+        for op in ("add", "multiply"):
+            def binary(lib, dt, op=op):
+                a, b = make(lib, n, dt), make(lib, n, dt)
+                f = getattr(pc if lib == "paddle_c" else (torch if lib == "torch" else cupy), op)
+                return lambda: f(a, b)
+            out.append((op, dt, n, 3 * size, binary))
+        for op in ("exp", "sin"):
+            def unary(lib, dt, op=op):
+                a = make(lib, n, dt)
+                f = getattr(pc if lib == "paddle_c" else (torch if lib == "torch" else cupy), op)
+                return lambda: f(a)
+            out.append((op, dt, n, 2 * size, unary))
+        other = "float64" if dt == "float32" else "float32"
+        osize = 12 - size
+
+        def cast(lib, dt, other=other):
+            a = make(lib, n, dt)
+            if lib == "paddle_c":
+                return lambda: a.astype(getattr(pc, other))
+            if lib == "torch":
+                return lambda: a.to(getattr(torch, other))
+            return lambda: a.astype(other)
+        out.append((f"cast to {other}", dt, n, size + osize, cast))
+    return out
+
+
+def make(lib, n, dt):
+    if lib == "paddle_c":
+        return pc.linspace(0.0, 1.0, n, dtype=getattr(pc, dt), device=GPUS[0])
+    if lib == "torch":
+        return torch.linspace(0.0, 1.0, n, dtype=getattr(torch, dt), device="cuda")
+    return cupy.linspace(0.0, 1.0, n, dtype=dt)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--log2-big", type=int, default=28)
+    ap.add_argument("--log2", type=int, default=26)
+    args = ap.parse_args(argv)
+    if not GPUS:
+        print("benchmarks/gpu.py: no GPU device in this build or on this machine")
+        return 0
+    libs = ["paddle_c"]
+    if torch is not None and torch.cuda.is_available():
+        libs.append("torch")
+    if cupy is not None:
+        libs.append("cupy")
+    rows = []
+    print(f"device: {GPUS[0]}  ({', '.join(libs)})")
+    print(f"{'op':<18}{'dtype':<9}{'n':>11}" + "".join(f"{lib + ' GB/s':>16}" for lib in libs)
+          + f"{'ratio':>8}")
+    for name, dt, n, nbytes, factory in cases(2 ** args.log2_big, 2 ** args.log2):
+        gbs = {}
+        for lib in libs:
+            try:
+                fn = factory(lib, dt)
+                gbs[lib] = n * nbytes / seconds(fn, args.repeat, synchronize) / 1e9
+            except (NotImplementedError, AttributeError, TypeError) as e:
+                gbs[lib] = None
+                print(f"  {lib} {name} {dt}: {type(e).__name__}: {e}", file=sys.stderr)
+        others = [v for k, v in gbs.items() if k != "paddle_c" and v]
+        ratio = gbs["paddle_c"] / max(others) if others and gbs["paddle_c"] else None
+        rows.append({"op": name, "dtype": dt, "n": n, "gbs": gbs, "ratio_to_best": ratio})
+        cells = "".join(f"{v:>16.1f}" if v else f"{'-':>16}" for v in gbs.values())
+        print(f"{name:<18}{dt:<9}{n:>11}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": str(GPUS[0]), "rows": rows}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
