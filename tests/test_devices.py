@@ -122,3 +122,54 @@ def test_a_host_read_of_hostdev_memory_crashes():
     r = run_child(probe, env=env)
     assert "pointer" in r.stdout, r.stderr
     assert r.returncode == -signal.SIGSEGV, (r.returncode, r.stdout, r.stderr)
+
+
+# ---- indexing on a device: index data is copied to the host explicitly, never read in place
+
+def test_masked_fill_with_a_0d_mask(device):
+    # the 0-D case used to read the mask's data on the host
+    x = pc.asarray(3.0, device=device)
+    for m, want in ((True, 7.0), (False, 3.0)):
+        mask = pc.asarray(m, device=device)
+        assert pc.masked_fill(x, mask, 7.0).tolist() == want
+        assert pc.masked_fill(x, mask, pc.asarray(7.0, device=device)).tolist() == want
+    v = pc.asarray([1.0, 2.0, 3.0], device=device)
+    assert pc.masked_fill(v, pc.asarray(True, device=device), 0.5).tolist() == [0.5] * 3
+
+
+def test_index_fill_creates_the_value_on_the_device(device):
+    # pc_index_fill used to create the fill value on the CPU whatever x's device
+    a = np.arange(12).reshape(3, 4)
+    x = pc.asarray(a, device=device, copy=True)
+    x[pc.asarray([0, 2], device=device), 1] = 7
+    a[[0, 2], 1] = 7
+    x[x > 8] = -1
+    a[a > 8] = -1
+    assert x.tolist() == a.tolist()
+
+
+def test_mask_indexing_on_a_device(device):
+    # the mask loops are host loops: a device slot has none (run_mask_loop used to call it)
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = pc.asarray(a, device=device, copy=True)
+    m = pc.asarray(a % 3 == 0, device=device)
+    assert x[m].tolist() == a[a % 3 == 0].tolist()
+    x[m] = pc.asarray(-a[a % 3 == 0], device=device)
+    b = a.copy()
+    b[a % 3 == 0] = -a[a % 3 == 0]
+    assert x.tolist() == b.tolist()
+    assert x[pc.asarray([1, 0], device=device), pc.asarray([2, 1], device=device)].tolist() \
+        == b[[1, 0], [2, 1]].tolist()
+
+
+def test_data_dependent_index_results_on_a_device(device):
+    a = np.array([[0, 3, 0], [2, 0, 5]])
+    x = pc.asarray(a, device=device)
+    nz = pc.nonzero(x)
+    assert [t.tolist() for t in nz] == [list(v) for v in np.nonzero(a)]
+    assert all(t.device == device for t in nz)
+    idx = pc.asarray([[2], [0]], device=device)
+    assert pc.take_along_axis(x, idx, axis=1).tolist() == [[0], [2]]
+    assert pc.take(x, pc.asarray([2, 1], device=device), axis=1).tolist() == [[0, 3], [5, 0]]
+    with pytest.raises(IndexError):
+        x[pc.asarray([5], device=device)]
