@@ -173,3 +173,20 @@ def test_data_dependent_index_results_on_a_device(device):
     assert pc.take(x, pc.asarray([2, 1], device=device), axis=1).tolist() == [[0, 3], [5, 0]]
     with pytest.raises(IndexError):
         x[pc.asarray([5], device=device)]
+
+
+def test_python_scalars_pass_by_value(device):
+    # x + 1 on a device allocates only its result: no 0-D device tensor for the scalar
+    x = pc.arange(5, device=device)
+    if device.type == "hostdev":
+        before = pc.memory_stats(device)["num_allocs"]
+        y = x + 1
+        assert pc.memory_stats(device)["num_allocs"] == before + 1
+    else:
+        y = x + 1
+    assert y.tolist() == [1, 2, 3, 4, 5]
+    assert (2.5 * x).tolist() == [0.0, 2.5, 5.0, 7.5, 10.0]
+    assert pc.where(x > 2, x, -1).tolist() == [-1, -1, -1, 3, 4]
+    assert pc.clip(x, 1, 3).tolist() == [1, 1, 2, 3, 3]
+    with pytest.raises(OverflowError):
+        pc.asarray([1], dtype=pc.int8, device=device) + 1000
