@@ -1114,24 +1114,25 @@ static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *va
 }
 
 /* An index whose tensors are all on the host: the caller's items, with device tensors
- * replaced by host copies (owned here). */
+ * replaced by host copies (owned here, `n` of them tracked). */
 typedef struct host_index {
+    int n;                  /* items copied into `items` (0: the caller's are used) */
+    const pc_index *index;  /* the caller's items or `items` */
     pc_index items[PC_INDEX_MAX_ITEMS];
     pc_tensor *owned[PC_INDEX_MAX_ITEMS];
-    const pc_index *index;  /* the caller's items or `items` */
 } host_index;
 
 static void host_index_free(host_index *h)
 {
-    for (int i = 0; i < PC_INDEX_MAX_ITEMS; i++) {
+    for (int i = 0; i < h->n; i++) {
         pc_tensor_free(h->owned[i]);
-        h->owned[i] = NULL;
     }
+    h->n = 0;
 }
 
 static pc_status host_indices(int n, const pc_index *index, host_index *h)
 {
-    memset(h->owned, 0, sizeof h->owned);
+    h->n = 0;
     h->index = index;
     bool any = false;
     for (int i = 0; i < n; i++) {
@@ -1143,6 +1144,10 @@ static pc_status host_indices(int n, const pc_index *index, host_index *h)
     }
     for (int i = 0; i < n; i++) {
         h->items[i] = index[i];
+        h->owned[i] = NULL;
+    }
+    h->n = n;
+    for (int i = 0; i < n; i++) {
         const pc_tensor *t = index[i].tensor;
         if (index[i].kind == PC_INDEX_TENSOR && pc_tensor_device(t).type != PC_DEVICE_CPU) {
             pc_status st = pc_to_device(t, pc_device_cpu(), &h->owned[i]);
