@@ -13,7 +13,9 @@ import pytest
 
 import paddle_c as pc
 
-HOSTDEV_ENV = dict(os.environ, PADDLE_C_TEST_BACKENDS="hostdev")
+BASE_ENV = {k: v for k, v in os.environ.items()
+            if k not in ("PADDLE_C_TEST_BACKENDS", "PADDLE_C_DEFAULT_DEVICE")}
+HOSTDEV_ENV = dict(BASE_ENV, PADDLE_C_TEST_BACKENDS="hostdev")
 
 
 def run_child(code, env=HOSTDEV_ENV):
@@ -98,9 +100,8 @@ def test_hostdev_is_listed_only_when_enabled():
     r = run_child("import paddle_c as pc; print([str(d) for d in pc.__array_namespace_info__()"
                   ".devices()])")
     assert r.returncode == 0 and r.stdout.strip() == "['cpu', 'hostdev:0']", r.stderr
-    env = {k: v for k, v in os.environ.items() if k != "PADDLE_C_TEST_BACKENDS"}
     r = run_child("import paddle_c as pc; print([str(d) for d in pc.__array_namespace_info__()"
-                  ".devices()])", env=env)
+                  ".devices()])", env=BASE_ENV)
     assert r.returncode == 0 and r.stdout.strip() == "['cpu']", r.stderr
 
 
@@ -122,3 +123,79 @@ def test_a_host_read_of_hostdev_memory_crashes():
     r = run_child(probe, env=env)
     assert "pointer" in r.stdout, r.stderr
     assert r.returncode == -signal.SIGSEGV, (r.returncode, r.stdout, r.stderr)
+
+
+# ---- indexing on a device: index data is copied to the host explicitly, never read in place
+
+def test_masked_fill_with_a_0d_mask(device):
+    # the 0-D case used to read the mask's data on the host
+    x = pc.asarray(3.0, device=device)
+    for m, want in ((True, 7.0), (False, 3.0)):
+        mask = pc.asarray(m, device=device)
+        assert pc.masked_fill(x, mask, 7.0).tolist() == want
+        assert pc.masked_fill(x, mask, pc.asarray(7.0, device=device)).tolist() == want
+    v = pc.asarray([1.0, 2.0, 3.0], device=device)
+    assert pc.masked_fill(v, pc.asarray(True, device=device), 0.5).tolist() == [0.5] * 3
+
+
+def test_index_fill_creates_the_value_on_the_device(device):
+    # pc_index_fill used to create the fill value on the CPU whatever x's device
+    a = np.arange(12).reshape(3, 4)
+    x = pc.asarray(a, device=device, copy=True)
+    x[pc.asarray([0, 2], device=device), 1] = 7
+    a[[0, 2], 1] = 7
+    x[x > 8] = -1
+    a[a > 8] = -1
+    assert x.tolist() == a.tolist()
+
+
+def test_mask_indexing_on_a_device(device):
+    # the mask loops are host loops: a device slot has none (run_mask_loop used to call it)
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = pc.asarray(a, device=device, copy=True)
+    m = pc.asarray(a % 3 == 0, device=device)
+    assert x[m].tolist() == a[a % 3 == 0].tolist()
+    x[m] = pc.asarray(-a[a % 3 == 0], device=device)
+    b = a.copy()
+    b[a % 3 == 0] = -a[a % 3 == 0]
+    assert x.tolist() == b.tolist()
+    assert x[pc.asarray([1, 0], device=device), pc.asarray([2, 1], device=device)].tolist() \
+        == b[[1, 0], [2, 1]].tolist()
+
+
+def test_data_dependent_index_results_on_a_device(device):
+    a = np.array([[0, 3, 0], [2, 0, 5]])
+    x = pc.asarray(a, device=device)
+    nz = pc.nonzero(x)
+    assert [t.tolist() for t in nz] == [list(v) for v in np.nonzero(a)]
+    assert all(t.device == device for t in nz)
+    idx = pc.asarray([[2], [0]], device=device)
+    assert pc.take_along_axis(x, idx, axis=1).tolist() == [[0], [2]]
+    assert pc.take(x, pc.asarray([2, 1], device=device), axis=1).tolist() == [[0, 3], [5, 0]]
+    with pytest.raises(IndexError):
+        x[pc.asarray([5], device=device)]
+
+
+def test_python_scalars_pass_by_value(device):
+    # x + 1 on a device allocates only its result: no 0-D device tensor for the scalar
+    x = pc.arange(5, device=device)
+    if device.type == "hostdev":
+        before = pc.memory_stats(device)["num_allocs"]
+        y = x + 1
+        assert pc.memory_stats(device)["num_allocs"] == before + 1
+    else:
+        y = x + 1
+    assert y.tolist() == [1, 2, 3, 4, 5]
+    assert (2.5 * x).tolist() == [0.0, 2.5, 5.0, 7.5, 10.0]
+    assert pc.where(x > 2, x, -1).tolist() == [-1, -1, -1, 3, 4]
+    assert pc.clip(x, 1, 3).tolist() == [1, 1, 2, 3, 3]
+    with pytest.raises(OverflowError):
+        pc.asarray([1], dtype=pc.int8, device=device) + 1000
+
+
+def test_median_of_the_smallest_subnormals(device):
+    # the mean of the two middle elements halved each first and lost 5e-324
+    x = pc.asarray([5e-324, 5e-324], dtype=pc.float64, device=device)
+    assert pc.median(x).item() == 5e-324
+    y = pc.asarray([1.5e308, 1.7e308], dtype=pc.float64, device=device)
+    assert pc.median(y).item() == 1.6e308

@@ -209,6 +209,7 @@ static const pc_backend hostdev_backend = {
     .name = "hostdev",
     .type = PC_DEVICE_HOSTDEV,
     .context = NULL,
+    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE, /* the CPU loops read the host value directly */
     .device_count = hd_device_count,
     .device_name = hd_device_name,
     .alloc = hd_alloc,

@@ -89,6 +89,10 @@ int pc_device_dlpack_type(pc_device_type type)
         return 4;  /* kDLOpenCL */
     case PC_DEVICE_ROCM:
         return 10; /* kDLROCM */
+    case PC_DEVICE_HOSTDEV:
+        /* [Why VPI] the test device is a simulated device that no consumer can read as host
+         * memory; kDLVPI (a simulator's buffer) is the standard code nearest to that */
+        return 9;  /* kDLVPI */
     default:
         return 12; /* kDLExtDev */
     }

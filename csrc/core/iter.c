@@ -84,6 +84,10 @@ pc_status pc_iter_init(pc_iter *it, int nop, const pc_tensor *const *ops, int nd
             break;
         }
     }
+    it->by_value = 0;
+    for (int k = 0; k < nop; k++) {
+        it->by_value |= (ops[k]->flags & PC_FLAG_BY_VALUE) ? 1u << k : 0u;
+    }
     it->nop = nop;
     it->size = size;
     it->ndim = 0;

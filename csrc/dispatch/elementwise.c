@@ -175,6 +175,7 @@ typedef struct ew_args {
     const pc_tensor *in[3];
     pc_tensor *owned[3];
     pc_device device;
+    _Alignas(16) unsigned char value[3][16];  /* scalars passed by value to a device */
 } ew_args;
 
 static void ew_args_release(ew_args *a)
@@ -186,18 +187,22 @@ static void ew_args_release(ew_args *a)
 }
 
 /* [Why scalars become 0-D tensors of the compute dtype] The kernels then see a broadcast
- * operand of stride 0 (their scalar fast path), no buffered cast runs for it, and devices
- * receive the value in their own memory. The value is checked first against the promoted
- * dtype, so `int8 tensor + 1000` is an OverflowError even where the kernel computes in float32
- * (true division). */
+ * operand of stride 0 (their scalar fast path) and no buffered cast runs for it. The value is
+ * checked first against the promoted dtype, so `int8 tensor + 1000` is an OverflowError even
+ * where the kernel computes in float32 (true division).
+ * [Why by value on devices] On a device whose launches take host values by value
+ * (PC_BACKEND_CAP_SCALARS_BY_VALUE) the 0-D tensor views `value` (host memory, flagged
+ * PC_FLAG_BY_VALUE): `x + 1` allocates, fills and frees no device memory. Elsewhere the value
+ * is written into a 0-D device tensor. */
 static pc_status scalar_tensor(const pc_scalar *s, pc_dtype check, pc_dtype dtype,
-                               pc_device device, pc_tensor **out)
+                               pc_device device, unsigned char *value, pc_tensor **out)
 {
     unsigned char probe[16];
     pc_status st = pc_scalar_store(s, check, probe);
     if (st != PC_OK) {
         return st;
     }
+    const pc_backend *b = pc_backend_get((pc_device_type)device.type);
     if (device.type == PC_DEVICE_CPU) {
         st = pc_tensor_empty(0, NULL, dtype, device, out);
         if (st == PC_OK) {
@@ -209,7 +214,23 @@ static pc_status scalar_tensor(const pc_scalar *s, pc_dtype check, pc_dtype dtyp
         }
         return st;
     }
-    return pc_full(0, NULL, s, dtype, device, out);
+    if (b == NULL || !(b->caps & PC_BACKEND_CAP_SCALARS_BY_VALUE)) {
+        return pc_full(0, NULL, s, dtype, device, out);
+    }
+    st = pc_scalar_store(s, dtype, value);
+    pc_storage *storage = NULL;
+    if (st == PC_OK) {
+        st = pc_storage_wrap(device, value, pc_dtype_itemsize(dtype), true, NULL, NULL,
+                             &storage);
+    }
+    if (st == PC_OK) {
+        st = pc_tensor_view_new(storage, dtype, 0, 0, NULL, NULL, out);
+        pc_storage_decref(storage);
+    }
+    if (st == PC_OK) {
+        (*out)->flags |= PC_FLAG_BY_VALUE;
+    }
+    return st;
 }
 
 /* Fill `a` from the operands: tensors as they are, scalar k range-checked against check[k] and
@@ -236,7 +257,8 @@ static pc_status ew_args_init(ew_args *a, int n, const pc_operand *const *ops,
             a->in[i] = ops[i]->tensor;
             continue;
         }
-        st = scalar_tensor(&ops[i]->scalar, check[i], dtype[i], a->device, &a->owned[i]);
+        st = scalar_tensor(&ops[i]->scalar, check[i], dtype[i], a->device, a->value[i],
+                           &a->owned[i]);
         if (st != PC_OK) {
             ew_args_release(a);
             return st;

@@ -10,7 +10,9 @@
  *
  * [Why index preparation runs on the host] The shape of an advanced result depends on index
  * values (mask counts) and every index must be checked before anything is written, so index
- * tensors are read where they live (the CPU); the bulk copies go through the kernel table.
+ * tensors are read on the host: an index tensor on a device is copied to the host first,
+ * explicitly (host_indices), never dereferenced where it lives. The bulk copies go through the
+ * kernel table on x's device, with the offsets as host memory (index_kernels.h).
  *
  * [Why byte offsets] Advanced indexing is reduced to one int64 byte offset per position of the
  * broadcast index shape B (the sum over the advanced items of index * stride, plus the basic
@@ -686,6 +688,36 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_mode mod
     return st;
 }
 
+/* [Why blocks are launched one by one on devices] A device has no host loop to call per
+ * block; each block becomes a view of x (at the block's offset, read on the host) and a view of
+ * the dense side, and goes through the dispatcher: a copy (MODE_GET, MODE_SET) or an add
+ * (MODE_ADD), in order. */
+static pc_status device_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
+                               const pc_tensor *dense, int64_t step, adv_mode mode)
+{
+    const int64_t *off = (const int64_t *)L->offsets->data;
+    pc_status st = PC_OK;
+    for (int64_t b = 0; b < L->count && st == PC_OK; b++) {
+        pc_tensor *xv = NULL;
+        pc_tensor *dv = NULL;
+        st = pc_tensor_restride(x, xblock->ndim, xblock->shape, xblock->strides, off[b], &xv);
+        if (st == PC_OK) {
+            st = pc_tensor_restride(dense, dense->ndim, dense->shape, dense->strides,
+                                    dense->offset + b * step, &dv);
+        }
+        if (st == PC_OK && mode == MODE_ADD) {
+            const pc_tensor *ops[3] = {xv, dv, xv};
+            st = pc_dispatch_elementwise(PC_OP_ADD, x->dtype, x->dtype, 2, 3, ops, xv->ndim,
+                                         xv->shape, NULL);
+        } else if (st == PC_OK) {
+            st = mode == MODE_GET ? pc_copy_into(dv, xv) : pc_copy_into(xv, dv);
+        }
+        pc_tensor_free(xv);
+        pc_tensor_free(dv);
+    }
+    return st;
+}
+
 /* MODE_ADD's blocks: x's block at each offset += the dense block, offsets in order, with the
  * ADD op's 1-D loop (so every dtype adds as `+` does), block by block. */
 static pc_status add_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
@@ -696,7 +728,7 @@ static pc_status add_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
         return PC_ERR_NOTIMPL;
     }
     if (k->loop == NULL) {
-        return pc_error_set(PC_ERR_NOTIMPL, "no host add loop for this device");
+        return device_blocks(x, L, xblock, dense, step, MODE_ADD);
     }
     const pc_tensor *ops[3] = {xblock, dense, xblock};
     pc_iter it;
@@ -754,7 +786,7 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
         return PC_ERR_NOTIMPL;
     }
     if (k->loop == NULL) {
-        return pc_error_set(PC_ERR_NOTIMPL, "no host copy loop for this device");
+        return device_blocks(x, L, xblock, dense, step, mode);
     }
     const pc_tensor *ops[2] = {gather ? xblock : dense, gather ? dense : xblock};
     pc_iter it;
@@ -987,7 +1019,8 @@ static bool whole_mask(const pc_tensor *x, const index_plan *p, pc_op op)
             return false;
         }
     }
-    return pc_tensor_device(m).type == PC_DEVICE_CPU;
+    /* the mask loops are host loops (a sequential cursor): devices take the offsets path */
+    return pc_tensor_device(m).type == PC_DEVICE_CPU && pc_tensor_device(x).type == PC_DEVICE_CPU;
 }
 
 /* Run the mask loop of `op` over (view, mask) in C order (`ordered`) or any order. */
@@ -1000,6 +1033,10 @@ static pc_status run_mask_loop(const pc_tensor *x, const index_plan *p, pc_op op
         return st;
     }
     const pc_kernel *k = pc_kernel_get(op, pc_tensor_device(x), x->dtype);
+    if (k != NULL && k->loop == NULL) {
+        k = NULL;
+        pc_error_set(PC_ERR_NOTIMPL, "'%s' has no host loop for this device", pc_op_name(op));
+    }
     const pc_tensor *ops[2] = {view, mask};
     pc_iter it;
     st = k != NULL ? pc_iter_init(&it, 2, ops, p->ndim, p->shape, ordered) : PC_ERR_NOTIMPL;
@@ -1076,7 +1113,56 @@ static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *va
     return st;
 }
 
-pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
+/* An index whose tensors are all on the host: the caller's items, with device tensors
+ * replaced by host copies (owned here, `n` of them tracked). */
+typedef struct host_index {
+    int n;                  /* items copied into `items` (0: the caller's are used) */
+    const pc_index *index;  /* the caller's items or `items` */
+    pc_index items[PC_INDEX_MAX_ITEMS];
+    pc_tensor *owned[PC_INDEX_MAX_ITEMS];
+} host_index;
+
+static void host_index_free(host_index *h)
+{
+    for (int i = 0; i < h->n; i++) {
+        pc_tensor_free(h->owned[i]);
+    }
+    h->n = 0;
+}
+
+static pc_status host_indices(int n, const pc_index *index, host_index *h)
+{
+    h->n = 0;
+    h->index = index;
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        any = any || (index[i].kind == PC_INDEX_TENSOR &&
+                      pc_tensor_device(index[i].tensor).type != PC_DEVICE_CPU);
+    }
+    if (!any || n > PC_INDEX_MAX_ITEMS) {
+        return PC_OK; /* nothing to copy (too many items: build_plan reports it) */
+    }
+    for (int i = 0; i < n; i++) {
+        h->items[i] = index[i];
+        h->owned[i] = NULL;
+    }
+    h->n = n;
+    for (int i = 0; i < n; i++) {
+        const pc_tensor *t = index[i].tensor;
+        if (index[i].kind == PC_INDEX_TENSOR && pc_tensor_device(t).type != PC_DEVICE_CPU) {
+            pc_status st = pc_to_device(t, pc_device_cpu(), &h->owned[i]);
+            if (st != PC_OK) {
+                host_index_free(h);
+                return st;
+            }
+            h->items[i].tensor = h->owned[i];
+        }
+    }
+    h->index = h->items;
+    return PC_OK;
+}
+
+static pc_status index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
 {
     index_plan p;
     pc_status st = build_plan(x, n, index, &p);
@@ -1090,6 +1176,17 @@ pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tens
         return mask_get(x, &p, out);
     }
     return advanced_get(x, &p, out);
+}
+
+pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
+{
+    host_index h;
+    pc_status st = host_indices(n, index, &h);
+    if (st == PC_OK) {
+        st = index_get(x, n, h.index, out);
+        host_index_free(&h);
+    }
+    return st;
 }
 
 static pc_status check_writable(const pc_tensor *x)
@@ -1138,7 +1235,7 @@ static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *v
     return st;
 }
 
-pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+static pc_status index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
     pc_status st = write_plan(x, n, index, &p);
@@ -1155,7 +1252,18 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
     return basic_set(x, &p, value, false);
 }
 
-pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
+pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+{
+    host_index h;
+    pc_status st = host_indices(n, index, &h);
+    if (st == PC_OK) {
+        st = index_set(x, n, h.index, value);
+        host_index_free(&h);
+    }
+    return st;
+}
+
+static pc_status index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
 {
     index_plan p;
     pc_status st = write_plan(x, n, index, &p);
@@ -1164,7 +1272,8 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
     }
     pc_tensor *t;
     if (p.nadv > 0) {
-        st = pc_full(0, NULL, value, x->dtype, pc_device_cpu(), &t);
+        /* the fill value lives where x does: the kernels read it on x's device */
+        st = pc_full(0, NULL, value, x->dtype, pc_tensor_device(x), &t);
         if (st == PC_OK) {
             st = whole_mask(x, &p, PC_OP_MASK_FILL) ? mask_set(x, &p, t)
                                                      : advanced_set(x, &p, t, MODE_SET);
@@ -1180,7 +1289,18 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
     return st;
 }
 
-pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
+{
+    host_index h;
+    pc_status st = host_indices(n, index, &h);
+    if (st == PC_OK) {
+        st = index_fill(x, n, h.index, value);
+        host_index_free(&h);
+    }
+    return st;
+}
+
+static pc_status index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
     pc_status st = write_plan(x, n, index, &p);
@@ -1188,6 +1308,17 @@ pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tens
         return st;
     }
     return p.nadv > 0 ? advanced_set(x, &p, value, MODE_ADD) : basic_set(x, &p, value, true);
+}
+
+pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+{
+    host_index h;
+    pc_status st = host_indices(n, index, &h);
+    if (st == PC_OK) {
+        st = index_add(x, n, h.index, value);
+        host_index_free(&h);
+    }
+    return st;
 }
 
 /* ---- nonzero, take, take_along_axis --------------------------------------------------------- */
@@ -1226,6 +1357,39 @@ static void nonzero_scan(const pc_tensor *mask, int64_t *const *coords)
     }
 }
 
+/* [Why nonzero copies a device tensor to the host] The count decides the result's shape, and
+ * no device has a compaction kernel yet: the tensor (as bool) is copied to the host once,
+ * explicitly, scanned there, and the coordinates copied back to x's device. */
+static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
+{
+    pc_tensor *mask = NULL;
+    pc_tensor *host = NULL;
+    pc_tensor *coords[PC_MAX_NDIM] = {NULL};
+    pc_status st = x->dtype == PC_BOOL ? PC_OK : pc_astype(x, PC_BOOL, true, &mask);
+    if (st == PC_OK) {
+        st = pc_to_device(mask != NULL ? mask : x, pc_device_cpu(), &host);
+    }
+    if (st == PC_OK) {
+        st = pc_nonzero(host, coords);
+    }
+    int made = 0;
+    while (st == PC_OK && made < x->ndim) {
+        st = pc_to_device(coords[made], pc_tensor_device(x), &out[made]);
+        made += st == PC_OK;
+    }
+    if (st != PC_OK) {
+        for (int d = 0; d < made; d++) {
+            pc_tensor_free(out[d]);
+        }
+    }
+    for (int d = 0; d < x->ndim && host != NULL; d++) {
+        pc_tensor_free(coords[d]);
+    }
+    pc_tensor_free(host);
+    pc_tensor_free(mask);
+    return st;
+}
+
 pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
 {
     if (x->ndim == 0) {
@@ -1233,7 +1397,7 @@ pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
                             "use nonzero(expand_dims(x, axis=0)) for a 0-D tensor");
     }
     if (pc_tensor_device(x).type != PC_DEVICE_CPU) {
-        return pc_error_set(PC_ERR_NOTIMPL, "nonzero() runs on the CPU");
+        return device_nonzero(x, out);
     }
     pc_tensor *owned = NULL;
     const pc_tensor *m = x;
@@ -1355,8 +1519,15 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
     pc_tensor *offsets = NULL;
     pc_tensor *xview = NULL;
     pc_tensor *owned = NULL;
+    pc_tensor *host = NULL;
     const pc_tensor *idx = NULL;
-    st = pc_tensor_empty(x->ndim, shape, PC_INT64, pc_device_cpu(), &offsets);
+    if (pc_tensor_device(indices).type != PC_DEVICE_CPU) {
+        st = pc_to_device(indices, pc_device_cpu(), &host); /* read on the host */
+        indices = host;
+    }
+    if (st == PC_OK) {
+        st = pc_tensor_empty(x->ndim, shape, PC_INT64, pc_device_cpu(), &offsets);
+    }
     if (st == PC_OK) {
         st = pc_tensor_restride(x, x->ndim, shape, xstrides, x->offset, &xview);
     }
@@ -1378,6 +1549,7 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
         st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);
     }
     pc_tensor_free(owned);
+    pc_tensor_free(host);
     pc_tensor_free(xview);
     pc_tensor_free(offsets);
     if (st != PC_OK) {

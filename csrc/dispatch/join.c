@@ -425,7 +425,13 @@ pc_status pc_repeat(const pc_tensor *x, const pc_tensor *repeats, int64_t count,
             st = pc_error_set(PC_ERR_VALUE, "repeat: repeats of shape %s do not broadcast to "
                               "(%lld,)", sr, (long long)x->shape[ax]);
         } else if (pc_tensor_device(repeats).type != PC_DEVICE_CPU) {
-            st = pc_error_set(PC_ERR_NOTIMPL, "repeat: repeats must be on the CPU");
+            /* the counts decide the result's shape: read on the host, copied there first */
+            pc_tensor *host = NULL;
+            st = pc_to_device(repeats, pc_device_cpu(), &host);
+            if (st == PC_OK) {
+                st = pc_astype(host, PC_INT64, true, &counts);
+            }
+            pc_tensor_free(host);
         } else {
             st = pc_astype(repeats, PC_INT64, true, &counts);
         }

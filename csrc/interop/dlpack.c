@@ -70,6 +70,10 @@ pc_status pc_dlpack_device_from(DLDevice device, pc_device *out)
         dev.type = PC_DEVICE_OPENCL;
         dev.index = device.device_id;
         break;
+    case kDLVPI: /* the test device hostdev (pc_device_dlpack_type) */
+        dev.type = PC_DEVICE_HOSTDEV;
+        dev.index = device.device_id;
+        break;
     case kDLExtDev:
         dev.type = PC_DEVICE_CUSTOM;
         dev.index = device.device_id;

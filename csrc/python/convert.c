@@ -682,10 +682,21 @@ static int fill(PyObject *o, int depth, const seq_info *info, pc_tensor *out, ch
     pc_status status = pc_tensor_restride(out, out->ndim - info->ndim, out->shape + info->ndim,
                                           out->strides + info->ndim, dst - (char *)out->storage->data,
                                           &slot);
-    if (status == PC_OK) {
-        status = pc_copy_into(slot, pcpy_tensor_get(o));
-        pc_tensor_free(slot);
+    if (status != PC_OK) {
+        slot = NULL;
     }
+    const pc_tensor *elem = pcpy_tensor_get(o);
+    pc_tensor *host = NULL;
+    if (status == PC_OK && pc_tensor_device(elem).type != PC_DEVICE_CPU) {
+        /* a device tensor inside a sequence: copied to the host like any element */
+        status = pc_to_device(elem, pc_device_cpu(), &host);
+        elem = host;
+    }
+    if (status == PC_OK) {
+        status = pc_copy_into(slot, elem);
+    }
+    pc_tensor_free(slot);
+    pc_tensor_free(host);
     return status == PC_OK ? 0 : pcpy_raise_int(status);
 }
 

@@ -402,12 +402,10 @@ static PyObject *do_masked_fill(pcpy_state *st, PyObject *x, PyObject *mask_obj,
     if (s == PC_OK) {
         s = pc_contiguous_copy(xb, &out);
     }
-    if (s == PC_OK && out->ndim > 0) {
+    if (s == PC_OK) {
+        /* the mask is an index (a 0-D mask acts as a Python bool): the indexing layer reads it
+         * on the host after copying it there, wherever it lives */
         const pc_index item = {PC_INDEX_TENSOR, 0, 0, 0, 0, mb};
-        s = is_scalar ? pc_index_fill(out, 1, &item, &scalar)
-                      : pc_index_set(out, 1, &item, pcpy_tensor_get(v));
-    } else if (s == PC_OK && *(const bool *)mb->data) {
-        const pc_index item = {PC_INDEX_ELLIPSIS, 0, 0, 0, 0, NULL};
         s = is_scalar ? pc_index_fill(out, 1, &item, &scalar)
                       : pc_index_set(out, 1, &item, pcpy_tensor_get(v));
     }

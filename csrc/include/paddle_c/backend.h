@@ -79,6 +79,13 @@ typedef struct pc_result_word {
     int64_t value;              /* a count, or the offending index */
 } pc_result_word;
 
+/* What a backend's kernels can do beyond the basics (pc_backend.caps). */
+enum {
+    /* its elementwise launches take operands marked in pc_iter.by_value from host memory and
+     * pass them to the kernel by value: Python scalars need no device allocation */
+    PC_BACKEND_CAP_SCALARS_BY_VALUE = 1u << 0
+};
+
 typedef struct pc_backend pc_backend;
 struct pc_backend {
     size_t size;                /* sizeof(pc_backend) as the backend was compiled */
@@ -86,6 +93,7 @@ struct pc_backend {
     const char *name;           /* "cpu", "gpu", ... : the prefix of device strings */
     pc_device_type type;
     void *context;              /* backend-private state */
+    unsigned caps;              /* PC_BACKEND_CAP_* */
 
     int (*device_count)(const pc_backend *self);
     /* A human-readable name of the device, e.g. "NVIDIA H100". Default: the backend's name. */

@@ -48,6 +48,8 @@ typedef struct pc_iter {
     char *data[PC_ITER_MAX_OPERANDS];       /* operand base pointers */
     int64_t shape[PC_MAX_NDIM];             /* axis 0 is the innermost */
     int64_t strides[PC_MAX_NDIM][PC_ITER_MAX_OPERANDS];
+    unsigned by_value;                      /* bit k: operand k is a host value (stride 0 on
+                                               every axis) a device launch passes by value */
 } pc_iter;
 
 /* Prepare iteration of `nop` operands over the broadcast shape (`ndim`, `shape`). Each operand

@@ -34,7 +34,11 @@ extern "C" {
 enum {
     PC_FLAG_C_CONTIGUOUS = 1u << 0,
     PC_FLAG_F_CONTIGUOUS = 1u << 1,
-    PC_FLAG_READONLY = 1u << 2
+    PC_FLAG_READONLY = 1u << 2,
+    /* a 0-D operand in host memory that a device kernel receives by value (a Python scalar
+     * on a device, made by the elementwise driver for backends with
+     * PC_BACKEND_CAP_SCALARS_BY_VALUE); pc_iter.by_value marks it for the launcher */
+    PC_FLAG_BY_VALUE = 1u << 3
 };
 
 typedef struct pc_tensor {

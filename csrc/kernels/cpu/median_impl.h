@@ -4,7 +4,8 @@
  *
  * The lanes arrive sorted with NaN last, so the NaN count is read from the lane's end: any NaN
  * makes the median NaN, unless NaN is skipped (nanmedian), which uses the first k elements.
- * The mean of the two middle elements is 0.5 * a + 0.5 * b in double (no overflow).
+ * The mean of the two middle elements is (a + b) / 2 in double, as NumPy's, or 0.5 * a + 0.5 * b
+ * where the sum overflows (halving first loses the smallest subnormals: 5e-324 twice).
  */
 #if PCK_K != PCK_KC
 #if PCK_K == PCK_KB || PCK_K == PCK_KI || PCK_K == PCK_KU
@@ -47,7 +48,9 @@ static int PCK_FN(md_loop)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
         if (!nan) {
             const double a = (double)PCK_LOAD(PCK_AT(const PCK_T, p, (k - 1) / 2, l->sx));
             const double b = (double)PCK_LOAD(PCK_AT(const PCK_T, p, k / 2, l->sx));
-            m = (k & 1) ? a : 0.5 * a + 0.5 * b;
+            const double half_sum = 0.5 * (a + b);
+            m = (k & 1) ? a : !isinf(half_sum) || isinf(a) || isinf(b) ? half_sum
+                                                                          : 0.5 * a + 0.5 * b;
         }
         *(MD_FT *)o = MD_FSTORE(m);
     }

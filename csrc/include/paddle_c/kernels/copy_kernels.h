@@ -5,6 +5,9 @@
 #ifndef PADDLE_C_COPY_KERNELS_H
 #define PADDLE_C_COPY_KERNELS_H
 
+/* Memory on a device: `dst` and `src` of the plane parameters point into tensors on the
+ * kernel's device; the struct itself is host memory passed by value. Copies have no
+ * data-dependent result. */
 #include <stdint.h>
 
 /* dst[i * ds0 + j * ds1] = src[i * ss0 + j * ss1] for i < n0, j < n1 (byte strides). Axis 0 is

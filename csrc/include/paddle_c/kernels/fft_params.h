@@ -15,6 +15,8 @@
 #ifndef PADDLE_C_KERNELS_FFT_PARAMS_H
 #define PADDLE_C_KERNELS_FFT_PARAMS_H
 
+/* Memory on a device: the tensors are on the kernel's device, these parameters are host
+ * memory passed by value; FFTs have no data-dependent result. */
 #include <stdbool.h>
 #include <stdint.h>
 

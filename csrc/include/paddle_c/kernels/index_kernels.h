@@ -4,6 +4,12 @@
  *
  * The planning (parsing indices, bounds checks, broadcasting) happens before a kernel runs;
  * kernels receive validated byte offsets and never fail on user input.
+ *
+ * Memory on a device: `offsets` and `index` are HOST memory (the plan is made on the host; a
+ * device backend copies them to the device with the launch); `base`, `other`, `out`,
+ * `values` and `fill` point into tensors on the kernel's device. GATHER's out-of-range index
+ * is a data-dependent result: on a device it comes back through the result word
+ * (backend.h), read once after the launch.
  */
 #ifndef PADDLE_C_INDEX_KERNELS_H
 #define PADDLE_C_INDEX_KERNELS_H

@@ -35,6 +35,11 @@
  *
  * EIGH, EIG and SVD report PC_ERR_VALUE for input with NaN or infinity (LAPACK's iterations
  * are undefined there) and for a failure to converge.
+ *
+ * Memory on a device: every tensor is on the kernel's device and every parameter struct is
+ * host memory passed by value. The failures above (not positive definite, singular, no
+ * convergence) are data-dependent results: a device kernel reports them through the device's
+ * result word (backend.h; `detail` the batch index), read once per operation.
  */
 #ifndef PADDLE_C_LINALG_KERNELS_H
 #define PADDLE_C_LINALG_KERNELS_H

@@ -62,7 +62,10 @@ typedef struct pc_isin_params {
  * the int64 stable-sort permutation that produced them; out[0] unique values, out[1] first
  * indices, out[2] inverse indices, out[3] counts (1-D int64 of the input's size; out[1..3]
  * may be NULL). The kernel stores the number of unique values in *count. Each NaN is a
- * value of its own; -0 and +0 are one value. */
+ * value of its own; -0 and +0 are one value.
+ * `count` is HOST memory and a data-dependent result: a device kernel writes the count to the
+ * device's result word (backend.h, `value`) and the op layer reads it after one
+ * synchronisation. */
 typedef struct pc_unique_params {
     int64_t *count;
 } pc_unique_params;
