@@ -122,7 +122,10 @@ def test_a_host_read_of_hostdev_memory_crashes():
     env = dict(HOSTDEV_ENV, PYTHONPATH=os.path.dirname(__file__))
     r = run_child(probe, env=env)
     assert "pointer" in r.stdout, r.stderr
-    assert r.returncode == -signal.SIGSEGV, (r.returncode, r.stdout, r.stderr)
+    assert "pointer" in r.stdout and len(r.stdout.splitlines()) == 1, r.stdout  # no value read
+    # the signal itself, or AddressSanitizer's report of it in the sanitizer run
+    assert r.returncode == -signal.SIGSEGV or (r.returncode != 0 and "SEGV" in r.stderr), \
+        (r.returncode, r.stdout, r.stderr)
 
 
 # ---- indexing on a device: index data is copied to the host explicitly, never read in place
