@@ -195,7 +195,12 @@ def _unary_expected(name, a, dt):
         # NumPy's complex log1p is log(1 + z), inaccurate near 0: a longdouble reference
         z = a.astype(np.clongdouble)
         re, im = z.real, z.imag
-        ref = 0.5 * np.log1p(re * (2 + re) + im * im) + 1j * np.arctan2(im, 1 + re)
+        near0 = 0.5 * np.log1p(re * (2 + re) + im * im) + 1j * np.arctan2(im, 1 + re)
+        # away from 0 that form cancels (re * (2 + re) near -1 for z near -1): log(1 + z)
+        small = (np.abs(re) < 0.5) & (np.abs(im) < 0.5)
+        w = np.empty_like(z)  # 1 + z keeping the sign of a zero imaginary part (branch cut)
+        w.real, w.imag = 1 + re, im
+        ref = np.where(small, near0, np.log(w))
         return ref.astype(np.complex128), out, False
     # approximate: a reference in higher precision from the values the kernel sees
     if float_rule and (dt == "bool" or dt in INTS):
