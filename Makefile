@@ -17,7 +17,7 @@ CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
 .PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
-	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-hostdev clients-sklearn \
+	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
 	clean
 
 $(VENV)/.created:
@@ -140,7 +140,12 @@ bench: build
 	$(PY) benchmarks/run.py
 
 # the official array API conformance suite (see array_api_tests/README.md)
-conformance: build
+# the official suite's own dependencies (the suite itself is cloned outside the repository and
+# named by ARRAY_API_TESTS_DIR: array_api_tests/README.md)
+conformance-deps: build
+	$(PIP) install -q "hypothesis>=6.151" ndindex pytest-json-report
+
+conformance: conformance-deps
 	$(PY) array_api_tests/run
 
 # scikit-learn's own array API tests of a few modules, pointed at paddle_c by the plugin
@@ -154,7 +159,7 @@ clients-sklearn: build
 	    -W ignore::pytest.PytestRemovedIn10Warning --pyargs $(SKLEARN_MODULES)
 
 # the same suite with every array on the test device hostdev:0
-conformance-hostdev: build
+conformance-hostdev: conformance-deps
 	$(HOSTDEV_ENV) $(PY) array_api_tests/run --skips array_api_tests/skips-hostdev.txt
 
 clean:
