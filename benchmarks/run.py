@@ -10,8 +10,16 @@ gives the torch module under ``--peers`` and None otherwise). A row shows the be
 and the ratio paddle_c / NumPy (below 1 means paddle_c is faster), and with ``--peers`` the
 PyTorch time and the ratio paddle_c / PyTorch. ``--isa`` forces the variant of paddle_c's
 dispatched CPU kernels (it sets PADDLE_C_ISA before paddle_c is imported), so the figures of
-every variant the CPU supports can be taken on one machine. Timings are reported, never
-asserted.
+every variant the CPU supports can be taken on one machine.
+
+With ``--isa`` the peers are restricted to the same instruction set (``--peer-isa same``, the
+default), as they would be on a CPU that has only that ISA: the run continues in a child
+process whose environment sets NumPy's documented runtime switch ``NPY_DISABLE_CPU_FEATURES``
+(its dispatch targets above the ISA, e.g. X86_V3/X86_V4/AVX512_* for baseline) and PyTorch's
+``ATEN_CPU_CAPABILITY`` (``default`` / ``avx2``); the child prints the features NumPy and
+PyTorch then use, and stops if a switch did not take effect. ``--peer-isa best`` leaves the
+peers on their best loops (the comparison a user of this CPU sees). Timings are reported,
+never asserted.
 """
 
 from __future__ import annotations
@@ -49,6 +57,49 @@ def _best_time(fn: Callable[[], object], repeat: int, budget: float = 0.2) -> fl
 
 
 _PEERS = {"on": False, "torch": None}
+
+# NumPy dispatch targets that a CPU of the given ISA lacks (names of NumPy 2.4's groups and of
+# the older per-feature targets); a target not compiled into this NumPy is left out of the list.
+_NUMPY_ABOVE = {
+    "baseline": ("AVX", "F16C", "FMA", "X86_V3", "X86_V4"),  # prefixes: AVX*, FMA3, ...
+    "avx2": ("AVX512", "X86_V4"),
+}
+_TORCH_CAPABILITY = {"baseline": "default", "avx2": "avx2"}
+_CHILD_FLAG = "PADDLE_C_BENCH_PEER_ISA"
+
+
+def _restrict_peers(isa: str, peers: bool, argv: list[str]) -> int:
+    """Run this script again in a child whose NumPy (and PyTorch) use only `isa`; its status."""
+    import subprocess
+
+    from numpy._core import _multiarray_umath as mu
+
+    env = dict(os.environ)
+    if isa in _NUMPY_ABOVE:
+        off = [t for t in mu.__cpu_dispatch__ if t.startswith(_NUMPY_ABOVE[isa])]
+        env["NPY_DISABLE_CPU_FEATURES"] = " ".join(off)
+        if peers:
+            env["ATEN_CPU_CAPABILITY"] = _TORCH_CAPABILITY[isa]
+    env[_CHILD_FLAG] = isa
+    return subprocess.call([sys.executable, __file__, *argv], env=env)
+
+
+def _report_peer_isa(isa: str, peers: bool) -> None:
+    """Print the dispatch targets NumPy (and PyTorch's capability) use; stop if one is above `isa`."""
+    from numpy._core import _multiarray_umath as mu
+
+    on = [t for t in mu.__cpu_dispatch__ if mu.__cpu_features__.get(t)]
+    print(f"NumPy: baseline {' '.join(mu.__cpu_baseline__)}; dispatch targets enabled: "
+          f"{' '.join(on) or 'none'}", file=sys.stderr)
+    leaked = [t for t in on if isa in _NUMPY_ABOVE and t.startswith(_NUMPY_ABOVE[isa])]
+    if leaked:
+        sys.exit(f"NPY_DISABLE_CPU_FEATURES did not disable {leaked}")
+    if peers:
+        cap = peer().backends.cpu.get_cpu_capability()
+        print(f"PyTorch CPU capability: {cap}", file=sys.stderr)
+        want = _TORCH_CAPABILITY.get(isa)
+        if want is not None and cap.lower() != want:
+            sys.exit(f"ATEN_CPU_CAPABILITY={want} did not take effect (PyTorch uses {cap})")
 
 
 def peer():
@@ -90,7 +141,12 @@ def main(argv=None) -> int:
                     help="force this variant of paddle_c's CPU kernels (PADDLE_C_ISA)")
     ap.add_argument("--peers", action="store_true",
                     help="time PyTorch CPU too, for the cases it supports")
+    ap.add_argument("--peer-isa", choices=("same", "best"), default="same",
+                    help="with --isa: restrict NumPy/PyTorch to that ISA too (same, the default) "
+                         "or let them use their best loops (best)")
     args = ap.parse_args(argv)
+    if args.isa and args.peer_isa == "same" and os.environ.get(_CHILD_FLAG) != args.isa:
+        return _restrict_peers(args.isa, args.peers, sys.argv[1:] if argv is None else argv)
     if args.isa:
         if "paddle_c" in sys.modules:
             ap.error("--isa must be given before paddle_c is imported")
@@ -104,6 +160,8 @@ def main(argv=None) -> int:
 
         # the same thread count for both (PyTorch defaults to the physical cores)
         torch.set_num_threads(paddle_c.show_config(mode="dicts")["cpu"]["num_threads"])
+    if args.isa and args.peer_isa == "same":
+        _report_peer_isa(args.isa, args.peers)
     rows = []
     for case in load_cases():
         if args.filter not in f"{case.group}/{case.name}":
@@ -124,7 +182,8 @@ def main(argv=None) -> int:
 
         isa = paddle_c.show_config(mode="dicts")["cpu"]["isa"]
         torch_cols = " PyTorch | ratio (PyTorch) |" if args.peers else ""
-        print(f"ISA variant: {isa}\n")
+        peers_isa = f"same ISA ({args.isa})" if args.isa and args.peer_isa == "same" else "best"
+        print(f"ISA variant: {isa}; NumPy/PyTorch loops: {peers_isa}\n")
         print(f"| group | case | paddle_c | NumPy | ratio |{torch_cols}")
         print("|---|---|---|---|---|" + ("---|---|" if args.peers else ""))
         for g, n, a, b, r, t in rows:

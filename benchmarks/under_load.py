@@ -1,17 +1,23 @@
 """Timings while another process keeps one core busy: the spread (max / min) of 10 runs.
 
-    python benchmarks/under_load.py [--runs 10] [--no-load]
+    python benchmarks/under_load.py [--runs 10] [--no-load] [--per-run]
 
 A child process spins on one CPU for the whole measurement (as a second program on a shared
 machine would); matmul float32 [512x512], svd float64 [256x256] and inv float64 [512x512] are
 then timed `--runs` times each, one call per run, for paddle_c and NumPy alternately. A thread
 pool that waits for its slowest thread shows here as a large spread: the thread that shares the
 busy core finishes last. The target is a spread within 1.5x.
+
+Each summary line names the OpenBLAS thread counts paddle_c's calls ran with (read back from
+its OpenBLAS after each call) and the range of runnable tasks of the system before the calls
+(``procs_running`` of /proc/stat); ``--per-run`` prints every run. Runs slower than the others
+at one OpenBLAS thread are time slices lost to other processes, not a thread-count choice.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import multiprocessing as mp
 import statistics
 import time
@@ -46,10 +52,34 @@ def _once(fn):
     return time.perf_counter() - t0
 
 
+def _blas_threads():
+    """A callable giving paddle_c's OpenBLAS thread count (None where it cannot be found)."""
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "scipy_openblas32" in line}
+        lib = ctypes.CDLL(sorted(p for p in paths if ".so" in p)[0])
+        return lib.scipy_openblas_get_num_threads
+    except (OSError, IndexError, AttributeError):
+        return lambda: None
+
+
+def _procs_running():
+    """Runnable tasks of the system now (procs_running of /proc/stat), or None."""
+    try:
+        with open("/proc/stat") as stat:
+            for line in stat:
+                if line.startswith("procs_running"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--no-load", action="store_true", help="measure without the busy process")
+    ap.add_argument("--per-run", action="store_true", help="print every run of paddle_c")
     args = ap.parse_args(argv)
     stop = mp.Event()
     spinner = None
@@ -60,16 +90,26 @@ def main(argv=None) -> int:
     try:
         print(f"threads: paddle_c {pc.show_config(mode='dicts')['cpu']['num_threads']}; "
               f"load: {'none' if args.no_load else 'one busy process'}")
+        blas_threads = _blas_threads()
         for name, ours, theirs in _cases():
             ours(), theirs()  # warm up
-            tp, tn = [], []
-            for _ in range(args.runs):
+            tp, tn, threads, running = [], [], [], []
+            for i in range(args.runs):
+                running.append(_procs_running())
                 tp.append(_once(ours))
+                threads.append(blas_threads())
+                if args.per_run:
+                    print(f"{name:28s} run {i}: {tp[-1] * 1e3:8.2f} ms, OpenBLAS threads "
+                          f"{threads[-1]}, runnable tasks before {running[-1]}")
                 tn.append(_once(theirs))
             for lib, ts in (("paddle_c", tp), ("numpy", tn)):
+                extra = ""
+                if lib == "paddle_c" and None not in threads + running:
+                    extra = (f"  OpenBLAS threads {sorted(set(threads))}  runnable "
+                             f"{min(running)}-{max(running)}")
                 print(f"{name:28s} {lib:9s} min {min(ts) * 1e3:8.2f} ms  median "
                       f"{statistics.median(ts) * 1e3:8.2f} ms  max {max(ts) * 1e3:8.2f} ms  "
-                      f"spread {max(ts) / min(ts):5.2f}x", flush=True)
+                      f"spread {max(ts) / min(ts):5.2f}x{extra}", flush=True)
     finally:
         stop.set()
         if spinner is not None:

@@ -171,3 +171,14 @@ def test_baseline_code_uses_no_avx_registers():
     assert not offenders, f"AVX registers in the baseline code: {sorted(offenders)[:20]}"
     # the variants are really compiled for their ISA
     assert wide["avx2"] > 0 and wide["avx512"] > 0, wide
+
+
+@pytest.mark.skipif(not DISPATCHED, reason="the build has one variant (PC_NATIVE)")
+def test_benchmark_restricts_numpy_to_the_same_isa():
+    """benchmarks/run.py --isa baseline runs NumPy with its dispatch targets above x86-64-v2
+    disabled (NPY_DISABLE_CPU_FEATURES), and says so."""
+    script = os.path.join(os.path.dirname(__file__), os.pardir, "benchmarks", "run.py")
+    r = subprocess.run([sys.executable, script, "--isa", "baseline", "--filter", "no such case"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "dispatch targets enabled: none" in r.stderr, r.stderr

@@ -187,6 +187,28 @@ static inline PCK_FN(rd_vw) PCK_FN(rd_ldw)(const RD_ST *p)
     return __builtin_convertvector(v, PCK_FN(rd_vw));
 }
 
+/* [Why eight elements per load] Eight consecutive components as the RD_G register vectors of
+ * the 8 lanes. On SSE a register holds 2 doubles, and GCC converts a 2-float vector one
+ * element at a time (cvtss2sd and a shuffle per pair); converting 4 narrow elements at once
+ * gives packed conversions (cvtps2pd, cvtdq2pd) from memory. Lanes are those of rd_ldw. */
+static inline void PCK_FN(rd_ld8w)(const RD_ST *p, PCK_FN(rd_vw) *out)
+{
+    typedef RD_VT v4s __attribute__((vector_size(4 * sizeof(RD_VT))));
+    typedef double v4d __attribute__((vector_size(4 * sizeof(double))));
+    if (PC_VBYTES == 16 && sizeof(RD_VT) <= 4) {
+        for (int h = 0; h < 2; h++) {
+            v4s v;
+            memcpy(&v, p + 4 * h, sizeof v);
+            const v4d d = __builtin_convertvector(v, v4d);
+            memcpy(&out[2 * h], &d, sizeof d);
+        }
+    } else {
+        for (int g = 0; g < RD_G; g++) {
+            out[g] = PCK_FN(rd_ldw)(p + g * RD_W);
+        }
+    }
+}
+
 static inline void PCK_FN(rd_vw_twosum)(PCK_FN(rd_vw) *s, PCK_FN(rd_vw) *c, PCK_FN(rd_vw) v)
 {
     const PCK_FN(rd_vw) t = *s + v;
@@ -210,10 +232,13 @@ static int64_t PCK_FN(rd_fsum_wide)(const RD_ST *a, int64_t m, bool skip, pc_v8d
     int64_t i = 0;
     if (!skip) {
         for (; i + 16 <= m; i += 16) {
+            PCK_FN(rd_vw) x0[RD_G], x1[RD_G];
+            PCK_FN(rd_ld8w)(a + i, x0);
+            PCK_FN(rd_ld8w)(a + i + 8, x1);
 #pragma GCC unroll 8
             for (int g = 0; g < RD_G; g++) {
-                const PCK_FN(rd_vw) v0 = PCK_FN(rd_ldw)(a + i + g * RD_W);
-                const PCK_FN(rd_vw) v1 = PCK_FN(rd_ldw)(a + i + 8 + g * RD_W);
+                const PCK_FN(rd_vw) v0 = x0[g];
+                const PCK_FN(rd_vw) v1 = x1[g];
 #if RD_COMP
                 PCK_FN(rd_vw_twosum)(&s0[g], &c0[g], v0);
                 PCK_FN(rd_vw_twosum)(&s1[g], &c1[g], v1);
@@ -225,9 +250,11 @@ static int64_t PCK_FN(rd_fsum_wide)(const RD_ST *a, int64_t m, bool skip, pc_v8d
         }
     } else {
         for (; i + 8 <= m; i += 8) {
+            PCK_FN(rd_vw) x[RD_G];
+            PCK_FN(rd_ld8w)(a + i, x);
 #pragma GCC unroll 8
             for (int g = 0; g < RD_G; g++) {
-                const PCK_FN(rd_vw) v = PCK_FN(rd_ldw)(a + i + g * RD_W);
+                const PCK_FN(rd_vw) v = x[g];
                 const PCK_FN(rd_vwl) ok = v == v;
                 n0[g] -= ok;
                 const PCK_FN(rd_vw) x = (PCK_FN(rd_vw))((PCK_FN(rd_vwl))v & ok);

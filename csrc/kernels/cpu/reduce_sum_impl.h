@@ -528,10 +528,13 @@ static void PCK_FN(rd_sqdev_run)(const char *x, int64_t n, int64_t sx, char *A,
             memcpy(&wmu[g], (const char *)&mu + g * PC_VBYTES, PC_VBYTES);
         }
         for (; i + 16 <= m; i += 16) {
+            PCK_FN(rd_vw) x0[G], x1[G];
+            PCK_FN(rd_ld8w)(a + i, x0);
+            PCK_FN(rd_ld8w)(a + i + 8, x1);
 #pragma GCC unroll 8
             for (int g = 0; g < G; g++) {
-                const PCK_FN(rd_vw) d0 = PCK_FN(rd_ldw)(a + i + g * W) - wmu[g];
-                const PCK_FN(rd_vw) d1 = PCK_FN(rd_ldw)(a + i + 8 + g * W) - wmu[g];
+                const PCK_FN(rd_vw) d0 = x0[g] - wmu[g];
+                const PCK_FN(rd_vw) d1 = x1[g] - wmu[g];
 #if RD_COMP
                 PCK_FN(rd_vw_twosum)(&ws0[g], &wc0[g], d0 * d0);
                 PCK_FN(rd_vw_twosum)(&ws1[g], &wc1[g], d1 * d1);
