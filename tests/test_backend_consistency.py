@@ -2,7 +2,8 @@
 
 For each device present (the `hostdev` test device when PADDLE_C_TEST_BACKENDS=hostdev, gpu:0
 on a machine with a GPU) and each public elementwise function of elementwise.def (from the
-table's introspection, _C._elementwise(), plus where, clip and diff's step) and each dtype the
+table's introspection, _C._elementwise(), plus where, clip and the steps of diff, vecdot and
+cross) and each dtype the
 CPU accepts: inputs holding special values (NaN, +-inf, +-0, integer extremes, subnormals) in
 five layouts (contiguous, transposed, negative stride, stepped, broadcast), 0-D and empty,
 compared with the CPU's result: bit for bit (NaN matching NaN) for exact functions, within 2
@@ -30,6 +31,9 @@ ELEMENTWISE = dict(pc._C._elementwise())
 APPROX = {"sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin",
           "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "atan2", "hypot",
           "logaddexp", "pow", "reciprocal", "divide", "square", "multiply", "sign", "abs"}
+# sums of products: whether a * b + c is contracted to one fused multiply-add differs between
+# compilers (vecdot, cross)
+APPROX |= {"vecdot", "cross"}
 # exact only for real dtypes (complex results combine several roundings)
 APPROX_COMPLEX_ONLY = {"reciprocal", "divide", "square", "multiply", "sign", "abs"}
 
@@ -148,10 +152,18 @@ def call(name, args):
         return pc.clip(args[0], args[1], args[2])
     if name == "diff":
         return pc.diff(args[0], axis=-1)
+    if name == "vecdot":
+        return pc.vecdot(*[pc.reshape(a, (1,)) if a.ndim == 0 else a for a in args])
+    if name == "cross":
+        # three-element vectors: the first three of each row; a 0-D value repeated (a
+        # stride-0 vector axis)
+        return pc.linalg.cross(*[pc.broadcast_to(pc.reshape(a, (1,)), (3,)) if a.ndim == 0
+                                 else a[..., :3] for a in args])
     return getattr(pc, name)(*args)
 
 
-FUNCTIONS = [(n, k) for n, k in ELEMENTWISE.items()] + [("where", 3), ("clip", 3), ("diff", 1)]
+FUNCTIONS = [(n, k) for n, k in ELEMENTWISE.items()] + [("where", 3), ("clip", 3), ("diff", 1),
+                                                ("vecdot", 2), ("cross", 2)]
 
 
 def run_all(device):

@@ -43,8 +43,10 @@ def test_slots_name_known_ops_and_dtypes():
 # ---- the GPU column: every elementwise slot the CPU has ----------------------------------------
 
 GPU_BACKENDS = sorted({b for _, b, _ in pc._C._kernels()} & {"cuda", "rocm"})
-# elementwise.def's functions, and the three-operand ones it does not list
-ELEMENTWISE = [name for name, _ in pc._C._elementwise()] + ["where", "clip"]
+# elementwise.def's functions, the three-operand ones it does not list and the elementwise
+# steps of composite functions (diff's a - b, vecdot's and cross's per-vector loops)
+ELEMENTWISE = [name for name, _ in pc._C._elementwise()] + ["where", "clip", "diff", "vecdot",
+                                                           "cross"]
 # (op, dtype) slots the GPU column does not have yet, by op; this list only shrinks
 GPU_MISSING = {}
 

@@ -1,7 +1,8 @@
 /*
  * vecops.c - the CPU loops of VECDOT and CROSS (contracts in dispatch/linalg_kernels.h): small
  * fixed-length vector operations driven by the strided iterator over the batch shape. The body
- * is vecops_impl.h, instantiated for every numeric dtype (bool has neither operation).
+ * is vecops_impl.h (the element steps of kernels/common/vecops_elem.h), instantiated for every
+ * numeric dtype (bool has neither operation).
  *
  * [Why BLAS dot for long vectors] A dot product of floating vectors is a reduction the compiler
  * must not reorder (no -ffast-math), so a plain loop runs one multiply-add at a time; BLAS's
@@ -13,17 +14,6 @@
 #include "dtype_params.h"
 #include "openblas.h"
 #include "register.h"
-
-/* The type integer arithmetic runs in: wrap-around (unsigned) arithmetic, as wide as the
- * dtype. */
-#define PCV_U_INT8 uint32_t
-#define PCV_U_INT16 uint32_t
-#define PCV_U_INT32 uint32_t
-#define PCV_U_INT64 uint64_t
-#define PCV_U_UINT8 uint32_t
-#define PCV_U_UINT16 uint32_t
-#define PCV_U_UINT32 uint32_t
-#define PCV_U_UINT64 uint64_t
 
 #define PCV_BLAS_MIN_LEN 16
 

@@ -1,19 +1,12 @@
 /*
- * vecops_impl.h - VECDOT and CROSS loops for dtype PCK_N. Included by vecops.c through
- * each_dtype.h. No include guard. Integers compute in PCV_U_<ID> (wrap-around), narrow floats
- * in float32, the others in their own type.
+ * vecops_impl.h - VECDOT and CROSS loops for dtype PCK_N around the element steps of
+ * kernels/common/vecops_elem.h (integers wrap, narrow floats sum in float32). Included by
+ * vecops.c through each_dtype.h. No include guard.
  */
 #if PCK_K != PCK_KB
+#include "kernels/common/vecops_elem.h"
 
-#if PCK_K == PCK_KI || PCK_K == PCK_KU
-#define PCV_ACC PCK_CAT(PCV_U_, PCK_N)
-#define PCV_LOAD(p) ((PCV_ACC)(*(const PCK_T *)(p)))
-#define PCV_STORE(v) ((PCK_T)(v))
-#else
-#define PCV_ACC PCK_CT
-#define PCV_LOAD(p) PCK_LOAD(*(const PCK_T *)(p))
-#define PCV_STORE(v) PCK_STORE(v)
-#endif
+#define PCV_AT(p) (*(const PCK_T *)(p))
 
 static int PCK_FN(vecdot)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                           const int64_t *strides)
@@ -45,15 +38,11 @@ static int PCK_FN(vecdot)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
     for (int64_t e = 0; e < n; e++) {
         const char *a = data[0] + e * strides[0];
         const char *b = data[1] + e * strides[1];
-        PCV_ACC acc = 0;
+        PCK_FN(ew_vecacc) acc = 0;
         for (int64_t i = 0; i < len; i++) {
-#if PCK_K == PCK_KC
-            acc += conj(PCV_LOAD(a + i * sa)) * PCV_LOAD(b + i * sb);
-#else
-            acc += PCV_LOAD(a + i * sa) * PCV_LOAD(b + i * sb);
-#endif
+            acc = PCK_FN(ew_vecdot_step)(acc, PCV_AT(a + i * sa), PCV_AT(b + i * sb));
         }
-        *(PCK_T *)(data[2] + e * strides[2]) = PCV_STORE(acc);
+        *(PCK_T *)(data[2] + e * strides[2]) = PCK_FN(ew_vecdot_end)(acc);
     }
     return 0;
 }
@@ -66,20 +55,14 @@ static int PCK_FN(cross)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
         const char *a = data[0] + e * strides[0];
         const char *b = data[1] + e * strides[1];
         char *o = data[2] + e * strides[2];
-        const PCV_ACC a0 = PCV_LOAD(a);
-        const PCV_ACC a1 = PCV_LOAD(a + p->stride_a);
-        const PCV_ACC a2 = PCV_LOAD(a + 2 * p->stride_a);
-        const PCV_ACC b0 = PCV_LOAD(b);
-        const PCV_ACC b1 = PCV_LOAD(b + p->stride_b);
-        const PCV_ACC b2 = PCV_LOAD(b + 2 * p->stride_b);
-        *(PCK_T *)o = PCV_STORE(a1 * b2 - a2 * b1);
-        *(PCK_T *)(o + p->stride_out) = PCV_STORE(a2 * b0 - a0 * b2);
-        *(PCK_T *)(o + 2 * p->stride_out) = PCV_STORE(a0 * b1 - a1 * b0);
+        const PCK_T a0 = PCV_AT(a), a1 = PCV_AT(a + p->stride_a), a2 = PCV_AT(a + 2 * p->stride_a);
+        const PCK_T b0 = PCV_AT(b), b1 = PCV_AT(b + p->stride_b), b2 = PCV_AT(b + 2 * p->stride_b);
+        *(PCK_T *)o = PCK_FN(ew_cross)(a1, b2, a2, b1);
+        *(PCK_T *)(o + p->stride_out) = PCK_FN(ew_cross)(a2, b0, a0, b2);
+        *(PCK_T *)(o + 2 * p->stride_out) = PCK_FN(ew_cross)(a0, b1, a1, b0);
     }
     return 0;
 }
 
-#undef PCV_ACC
-#undef PCV_LOAD
-#undef PCV_STORE
+#undef PCV_AT
 #endif

@@ -22,7 +22,7 @@ pc_status select_device(pc_device dev)
 /* The device's own non-blocking stream (the CUDA backend's runtime, cuda.c). */
 cudaStream_t launch_stream(pc_device dev) { return (cudaStream_t)pc_cuda_stream(dev.index); }
 
-static unsigned grid_for(int64_t size)
+unsigned grid_for(int64_t size)
 {
     int64_t blocks = (size + threads_per_block - 1) / threads_per_block;
     /* enough blocks to fill any current GPU several times over; the kernels stride the rest */

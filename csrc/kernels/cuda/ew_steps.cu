@@ -1,8 +1,10 @@
 /*
- * ew_steps.cu - the elementwise steps of composite functions on the GPU: diff's a - b, every
- * dtype (ew_steps_body.cuh per dtype).
+ * ew_steps.cu - the elementwise steps of composite functions on the GPU: diff's a - b (every
+ * dtype), vecdot's and cross's per-vector loops (every dtype but bool); ew_steps_body.cuh per
+ * dtype.
  */
 #include "ew_map.cuh"
+#include "paddle_c/kernels/linalg_kernels.h"
 
 #define PCK_BODY "kernels/cuda/ew_steps_body.cuh"
 #include "kernels/cpu/each_dtype.h"

@@ -96,26 +96,24 @@ struct plan {
     cudaStream_t stream;
 };
 pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl);
+/* blocks of threads_per_block for `size` work items (capped; the kernels stride the rest) */
+unsigned grid_for(int64_t size);
 /* the iteration cut in two along the dimension that reaches farthest (path::split) */
 void split_iter(const pc_iter *it, pc_iter *lo, pc_iter *hi);
 
-template <int NOP, typename G> pc_status launch_raw(const pc_iter *it, const int *itemsize, G g)
+template <int NOP, typename G> pc_status launch_raw(const pc_iter *it, const int *itemsize, G g);
+
+/* g(p) over an iteration whose plan `pl` make_plan has made */
+template <int NOP, typename G>
+pc_status launch_plan(const pc_iter *it, const int *itemsize, G g, const plan &pl)
 {
-    if (it->size == 0) {
-        return PC_OK;
-    }
-    plan pl;
-    pc_status st = make_plan(it, itemsize, &pl); /* also selects the operands' device */
-    if (st != PC_OK) {
-        return st;
-    }
     if (pl.kind == path::split) {
         pc_iter *halves = new (std::nothrow) pc_iter[2];
         if (halves == nullptr) {
             return pc_error_set(PC_ERR_MEMORY, "out of memory splitting a GPU launch");
         }
         split_iter(it, &halves[0], &halves[1]);
-        st = launch_raw<NOP, G>(&halves[0], itemsize, g);
+        pc_status st = launch_raw<NOP, G>(&halves[0], itemsize, g);
         if (st == PC_OK) {
             st = launch_raw<NOP, G>(&halves[1], itemsize, g);
         }
@@ -128,6 +126,19 @@ template <int NOP, typename G> pc_status launch_raw(const pc_iter *it, const int
         kernel_32<NOP, G><<<pl.blocks, threads_per_block, 0, pl.stream>>>(pl.i32, g);
     }
     return check_launch(it->device, "elementwise kernel");
+}
+
+template <int NOP, typename G> pc_status launch_raw(const pc_iter *it, const int *itemsize, G g)
+{
+    if (it->size == 0) {
+        return PC_OK;
+    }
+    plan pl;
+    pc_status st = make_plan(it, itemsize, &pl); /* also selects the operands' device */
+    if (st != PC_OK) {
+        return st;
+    }
+    return launch_plan<NOP, G>(it, itemsize, g, pl);
 }
 
 /* g(p) over the operands; the dense path needs each operand's item size */
@@ -157,6 +168,82 @@ template <typename Out, typename In, typename F> struct map3 {
     }
 };
 
+/* ---- the vectorised dense path ------------------------------------------------------------- */
+
+/* N consecutive elements as one aligned chunk: one vector load or store of sizeof(T) * N bytes */
+template <typename T, int N> struct alignas(sizeof(T) * N) pack {
+    T v[N];
+};
+
+/* elements per chunk: 16 bytes of the widest operand type (1: no vectorised path) */
+template <typename Out, typename In> constexpr int vec_width()
+{
+    constexpr size_t w = sizeof(In) > sizeof(Out) ? sizeof(In) : sizeof(Out);
+    return w >= 16 || 16 % w != 0 ? 1 : (int)(16 / w);
+}
+
+template <int NIN, typename F, typename In> __device__ auto apply(const F &f, const In *x)
+{
+    if constexpr (NIN == 1) {
+        return f(x[0]);
+    } else if constexpr (NIN == 2) {
+        return f(x[0], x[1]);
+    } else {
+        return f(x[0], x[1], x[2]);
+    }
+}
+
+/* f over dense operands whose pointers are aligned to their chunks: chunk i per thread (grid
+ * stride), then the size % V elements after the last whole chunk one per thread */
+template <typename Out, typename In, int NIN, int V, typename F>
+__global__ void kernel_vec(iter_dense it, F f)
+{
+    const int64_t chunks = it.size / V;
+    const int64_t first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const int64_t stride = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = first; i < chunks; i += stride) {
+        pack<In, V> x[NIN];
+#pragma unroll
+        for (int k = 0; k < NIN; k++) {
+            x[k] = ((const pack<In, V> *)it.data[k])[i];
+        }
+        pack<Out, V> y;
+#pragma unroll
+        for (int j = 0; j < V; j++) {
+            In e[NIN];
+#pragma unroll
+            for (int k = 0; k < NIN; k++) {
+                e[k] = x[k].v[j];
+            }
+            y.v[j] = apply<NIN>(f, e);
+        }
+        ((pack<Out, V> *)it.data[NIN])[i] = y;
+    }
+    const int64_t t = chunks * V + first;
+    if (t < it.size) {
+        In e[NIN];
+#pragma unroll
+        for (int k = 0; k < NIN; k++) {
+            e[k] = ((const In *)it.data[k])[t];
+        }
+        ((Out *)it.data[NIN])[t] = apply<NIN>(f, e);
+    }
+}
+
+/* whether a dense plan can take kernel_vec: every operand dense (no broadcast scalar) and on a
+ * chunk boundary */
+template <typename Out, typename In, int NIN, int V> bool vec_ok(const iter_dense &d)
+{
+    for (int k = 0; k <= NIN; k++) {
+        const int64_t item = k < NIN ? (int64_t)sizeof(In) : (int64_t)sizeof(Out);
+        const uintptr_t chunk = k < NIN ? sizeof(pack<In, V>) : sizeof(pack<Out, V>);
+        if (d.step[k] != item || (uintptr_t)d.data[k] % chunk != 0) {
+            return false;
+        }
+    }
+    return d.size >= V;
+}
+
 /* Out f(In) / f(In, In) / f(In, In, In) over an iteration whose inputs are In and whose last
  * operand (the output) is Out */
 template <typename Out, typename In, int NIN, typename F> pc_status map(const pc_iter *it, F f)
@@ -166,12 +253,28 @@ template <typename Out, typename In, int NIN, typename F> pc_status map(const pc
         sizes[k] = (int)sizeof(In);
     }
     sizes[NIN] = (int)sizeof(Out);
+    if (it->size == 0) {
+        return PC_OK;
+    }
+    plan pl;
+    pc_status st = make_plan(it, sizes, &pl); /* also selects the operands' device */
+    if (st != PC_OK) {
+        return st;
+    }
+    constexpr int V = vec_width<Out, In>();
+    if constexpr (V > 1) {
+        if (pl.kind == path::dense && vec_ok<Out, In, NIN, V>(pl.dense)) {
+            kernel_vec<Out, In, NIN, V, F>
+                <<<grid_for(pl.dense.size / V), threads_per_block, 0, pl.stream>>>(pl.dense, f);
+            return check_launch(it->device, "elementwise kernel");
+        }
+    }
     if constexpr (NIN == 1) {
-        return launch_raw<2>(it, sizes, map1<Out, In, F>{f});
+        return launch_plan<2>(it, sizes, map1<Out, In, F>{f}, pl);
     } else if constexpr (NIN == 2) {
-        return launch_raw<3>(it, sizes, map2<Out, In, F>{f});
+        return launch_plan<3>(it, sizes, map2<Out, In, F>{f}, pl);
     } else {
-        return launch_raw<4>(it, sizes, map3<Out, In, F>{f});
+        return launch_plan<4>(it, sizes, map3<Out, In, F>{f}, pl);
     }
 }
 
