@@ -3,56 +3,16 @@
  *
  * Each loop is cast_impl.h instantiated for one (source, destination) pair; the conversion rules
  * are written there once. This file only lists the sources (the destinations come from
- * each_dtype.h) and registers the table; a dtype missing here fails to compile.
+ * each_dtype.h, the sources from common/each_src.h) and registers the table; a dtype missing
+ * there fails to compile.
  */
 #include "dtype_params.h"
 #include "paddle_c/kernels/table.h"
 
-#define PCK_SRC BOOL
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC INT8
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC INT16
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC INT32
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC INT64
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC UINT8
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC UINT16
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC UINT32
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC UINT64
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC FLOAT16
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC BFLOAT16
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC FLOAT32
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC FLOAT64
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC COMPLEX64
-#include "cast_row.h"
-#undef PCK_SRC
-#define PCK_SRC COMPLEX128
-#include "cast_row.h"
-#undef PCK_SRC
+/* one cast_row.h per source dtype, in dtypes.def order */
+#define PCK_ROW "kernels/cpu/cast_row.h"
+#include "kernels/common/each_src.h"
+#undef PCK_ROW
 
 static const pc_loop_fn *const cast_rows[PC_NUM_DTYPES] = {
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt) casts_from_##ID,
