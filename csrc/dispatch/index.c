@@ -760,12 +760,18 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     }
     const bool gather = mode == MODE_GET;
     if (L->offsets == NULL) {
+        /* a gather checks its indices itself: on a device, through the result word */
+        const pc_device dev = pc_tensor_device(x);
+        pc_result_word *word = gather ? pc_device_result_word(dev) : NULL;
         pc_gather_params prm = {nb, NULL, (char *)x->storage->data + L->index_base, dense->data,
                                 step, (const int64_t *)L->index->data, L->index_len,
-                                L->index_stride};
+                                L->index_stride, word};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
-        pc_status st = pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
+        pc_result_word w;
+        pc_status st = pc_dispatch_whole_result(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype,
+                                                &args, word, &w);
+        st = st != PC_OK ? st : (pc_status)w.code;
         if (st == PC_ERR_INDEX) {
             /* the gather found a bad index: name the first one */
             st = check_indices(prm.index, nb, L->index_len, L->index_axis);
@@ -776,7 +782,7 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     const int64_t *off = (const int64_t *)L->offsets->data;
     if (xblock->size == 1) {
         pc_gather_params prm = {nb, off, (char *)x->storage->data, dense->data, step,
-                                NULL, 0, 0};
+                                NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         return pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
@@ -1543,7 +1549,7 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
     if (st == PC_OK) {
         pc_gather_params prm = {r->size, (const int64_t *)offsets->data,
                                 (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype),
-                                NULL, 0, 0};
+                                NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);

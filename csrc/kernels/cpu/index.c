@@ -5,6 +5,7 @@
  */
 #include "dtype_params.h"
 #include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/index_kernels.h"
 #include "register.h"
 
