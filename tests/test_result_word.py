@@ -110,3 +110,16 @@ def test_an_all_nan_slice_raises_like_the_cpu(device):
     np.testing.assert_array_equal(np.asarray(r), [0, 1])
     with word_reads(device, 0):
         pc.argmax(x, axis=1)  # no data-dependent failure: no word
+
+
+def test_the_nonzero_count_comes_through_the_word(device):
+    a = np.array([[0.0, 1.5, 0.0], [-2.0, 0.0, np.nan]])
+    for arr in (a, a.T, a > 0, np.zeros((2, 0)), np.zeros(4), a[:, ::2]):
+        x = pc.asarray(arr, device=device)
+        with word_reads(device, 1 if arr.size else 0):
+            r = pc.nonzero(x)
+        expected = np.nonzero(arr)
+        assert len(r) == len(expected)
+        for got, want in zip(r, expected):
+            assert got.device == device
+            np.testing.assert_array_equal(np.asarray(got), want)

@@ -37,6 +37,17 @@ typedef struct pc_gather_params {
     pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
 } pc_gather_params;
 
+/* NONZERO (keyed by bool): in[0] a bool tensor of at least one dimension, any strides;
+ * out[0] int64 (ndim, size) C-contiguous, size = in[0]'s size. Row d gets the d-th coordinate
+ * of each true element, in C order, from column 0 on. The number of true elements is a
+ * data-dependent result: on the CPU (`result` NULL) the kernel stores it in *count (HOST
+ * memory); on a device it writes it to the device's result word (pc_result_count) and the op
+ * layer reads the word once (one synchronisation), then keeps the first `count` columns. */
+typedef struct pc_nonzero_params {
+    int64_t *count;             /* CPU only */
+    pc_result_word *result;     /* devices only: DEVICE address */
+} pc_nonzero_params;
+
 /* MASK_SELECT, MASK_FILL, MASK_SCATTER: 1-D loops over (x, mask) (operands 0 and 1, mask one
  * byte per element), driven by the iterator in C order for SELECT and SCATTER. The loops keep
  * their position in these parameters between calls.
