@@ -354,7 +354,7 @@ static pc_result_word *cuda_result_word(const pc_backend *self, int index)
 {
     (void)self;
     cuda_device *d = device_state(index);
-    return d != NULL ? d->word_host : NULL;
+    return d != NULL ? d->word_device : NULL;
 }
 
 static const char *cuda_device_name(const pc_backend *self, int index)

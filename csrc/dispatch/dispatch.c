@@ -6,6 +6,7 @@
  * the loops belongs to the kernels. Nothing here allocates for elementwise work on the CPU.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "dispatch.h"
 #include "paddle_c/cpu_isa.h"
@@ -198,4 +199,23 @@ pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args
     pc_kernel_args run = *args;
     run.kernel = k;
     return k->whole(&run);
+}
+
+pc_status pc_dispatch_whole_result(pc_op op, pc_dtype dtype, const pc_kernel_args *args,
+                                   pc_result_word *word, pc_result_word *result)
+{
+    memset(result, 0, sizeof *result);
+    if (word == NULL) {
+        return pc_dispatch_whole(op, dtype, args);
+    }
+    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
+    const pc_device dev = pc_tensor_device(first);
+    pc_status st = pc_device_result_reset(dev, word);
+    if (st == PC_OK) {
+        st = pc_dispatch_whole(op, dtype, args);
+    }
+    if (st == PC_OK) {
+        st = pc_device_result_read(dev, word, result);
+    }
+    return st;
 }

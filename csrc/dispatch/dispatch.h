@@ -30,6 +30,15 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
 /* Run a whole-tensor kernel, looked up for `dtype` on the device of out[0] (or in[0]). */
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args);
 
+/* The same for a kernel with a data-dependent outcome (a count, a bad index, a singular
+ * matrix). `word` is pc_device_result_word() of the kernel's device, already placed in the
+ * kernel's parameters by the caller (NULL on the CPU). With a word: reset it, launch, read it
+ * once (the one synchronisation) into *result. Without: *result is zeroed (code PC_OK) and the
+ * kernel's own status is the outcome, as on the CPU. The caller raises what the CPU raises
+ * for result->code. */
+pc_status pc_dispatch_whole_result(pc_op op, pc_dtype dtype, const pc_kernel_args *args,
+                                   pc_result_word *word, pc_result_word *result);
+
 /* The device all operands share; PC_ERR_VALUE naming both when two differ. */
 pc_status pc_common_device(int n, const pc_tensor *const *ops, pc_device *out);
 

@@ -760,12 +760,18 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     }
     const bool gather = mode == MODE_GET;
     if (L->offsets == NULL) {
+        /* a gather checks its indices itself: on a device, through the result word */
+        const pc_device dev = pc_tensor_device(x);
+        pc_result_word *word = gather ? pc_device_result_word(dev) : NULL;
         pc_gather_params prm = {nb, NULL, (char *)x->storage->data + L->index_base, dense->data,
                                 step, (const int64_t *)L->index->data, L->index_len,
-                                L->index_stride};
+                                L->index_stride, word};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
-        pc_status st = pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
+        pc_result_word w;
+        pc_status st = pc_dispatch_whole_result(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype,
+                                                &args, word, &w);
+        st = st != PC_OK ? st : (pc_status)w.code;
         if (st == PC_ERR_INDEX) {
             /* the gather found a bad index: name the first one */
             st = check_indices(prm.index, nb, L->index_len, L->index_axis);
@@ -776,7 +782,7 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     const int64_t *off = (const int64_t *)L->offsets->data;
     if (xblock->size == 1) {
         pc_gather_params prm = {nb, off, (char *)x->storage->data, dense->data, step,
-                                NULL, 0, 0};
+                                NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         return pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
@@ -1357,10 +1363,10 @@ static void nonzero_scan(const pc_tensor *mask, int64_t *const *coords)
     }
 }
 
-/* [Why nonzero copies a device tensor to the host] The count decides the result's shape, and
- * no device has a compaction kernel yet: the tensor (as bool) is copied to the host once,
- * explicitly, scanned there, and the coordinates copied back to x's device. */
-static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
+/* [Why nonzero may copy a device tensor to the host] The count decides the result's shape; a
+ * device without a NONZERO kernel (the GPUs so far) gets the tensor (as bool) copied to the
+ * host once, explicitly, scanned there, and the coordinates copied back to x's device. */
+static pc_status host_nonzero(const pc_tensor *x, pc_tensor **out)
 {
     pc_tensor *mask = NULL;
     pc_tensor *host = NULL;
@@ -1390,14 +1396,67 @@ static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
     return st;
 }
 
+/* On a device: the NONZERO kernel writes the coordinates into an (ndim, size) buffer and the
+ * count into the result word; the one read of the word sizes the results (copies of the
+ * first `count` columns, so the buffer is freed). */
+static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
+{
+    const pc_device dev = pc_tensor_device(x);
+    pc_tensor *mask = NULL;
+    pc_tensor *coords = NULL;
+    pc_result_word w = {0};
+    pc_status st = x->dtype == PC_BOOL ? PC_OK : pc_astype(x, PC_BOOL, true, &mask);
+    const pc_tensor *m = mask != NULL ? mask : x;
+    if (st == PC_OK) {
+        const int64_t shape[2] = {x->ndim, x->size};
+        st = pc_tensor_empty(2, shape, PC_INT64, dev, &coords);
+    }
+    if (st == PC_OK && x->size > 0) {
+        pc_result_word *word = pc_device_result_word(dev);
+        int64_t count = 0;
+        const pc_nonzero_params prm = {word != NULL ? NULL : &count, word};
+        const pc_tensor *in[1] = {m};
+        pc_tensor *outs[1] = {coords};
+        const pc_kernel_args args = {1, 1, in, outs, &prm};
+        st = pc_dispatch_whole_result(PC_OP_NONZERO, PC_BOOL, &args, word, &w);
+        w.value = word != NULL ? w.value : count;
+    }
+    int made = 0;
+    while (st == PC_OK && made < x->ndim && w.value == 0) {
+        st = pc_tensor_empty(1, &w.value, PC_INT64, dev, &out[made]);
+        made += st == PC_OK;
+    }
+    while (st == PC_OK && made < x->ndim) {
+        pc_tensor *row = NULL;
+        st = pc_tensor_restride(coords, 1, &w.value, &coords->strides[1],
+                                coords->offset + made * coords->strides[0], &row);
+        if (st == PC_OK) {
+            st = pc_contiguous_copy(row, &out[made]);
+            pc_tensor_free(row);
+        }
+        made += st == PC_OK;
+    }
+    if (st != PC_OK) {
+        for (int d = 0; d < made; d++) {
+            pc_tensor_free(out[d]);
+        }
+    }
+    pc_tensor_free(coords);
+    pc_tensor_free(mask);
+    return st;
+}
+
 pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
 {
     if (x->ndim == 0) {
         return pc_error_set(PC_ERR_VALUE, "nonzero() needs a tensor of at least one dimension; "
                             "use nonzero(expand_dims(x, axis=0)) for a 0-D tensor");
     }
-    if (pc_tensor_device(x).type != PC_DEVICE_CPU) {
-        return device_nonzero(x, out);
+    const pc_device dev = pc_tensor_device(x);
+    if (dev.type != PC_DEVICE_CPU) {
+        return pc_kernel_has(PC_OP_NONZERO, (pc_device_type)dev.type, PC_BOOL)
+                   ? device_nonzero(x, out)
+                   : host_nonzero(x, out);
     }
     pc_tensor *owned = NULL;
     const pc_tensor *m = x;
@@ -1543,7 +1602,7 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
     if (st == PC_OK) {
         pc_gather_params prm = {r->size, (const int64_t *)offsets->data,
                                 (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype),
-                                NULL, 0, 0};
+                                NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);

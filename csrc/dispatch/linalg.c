@@ -58,10 +58,13 @@ static pc_status prepare(const char *fname, const pc_tensor *x, bool square, pc_
     return st;
 }
 
-/* Kernels that overwrite a C-layout copy of x in place (CHOLESKY, INV). */
+/* Kernels that overwrite a C-layout copy of x in place (CHOLESKY, INV). `word` is the
+ * device's result word, already in `params` (NULL on the CPU); a failure reported through it
+ * is left in *outcome (code != PC_OK, nothing in *out) for the caller to raise. */
 static pc_status in_place(const char *fname, pc_op op, const pc_tensor *x, const void *params,
-                          pc_tensor **out)
+                          pc_result_word *word, pc_result_word *outcome, pc_tensor **out)
 {
+    memset(outcome, 0, sizeof *outcome);
     pc_dtype compute;
     pc_dtype result;
     pc_status st = pc_la_floating(fname, x->dtype, &compute, &result);
@@ -80,7 +83,8 @@ static pc_status in_place(const char *fname, pc_op op, const pc_tensor *x, const
     if (st == PC_OK) {
         pc_tensor *outs[1] = {a};
         const pc_kernel_args args = {0, 1, NULL, outs, params};
-        st = pc_dispatch_whole(op, compute, &args);
+        st = pc_dispatch_whole_result(op, compute, &args, word, outcome);
+        st = st != PC_OK ? st : (pc_status)outcome->code;
     }
     if (st == PC_OK) {
         st = pc_la_cast_result(&a, result);
@@ -95,13 +99,21 @@ static pc_status in_place(const char *fname, pc_op op, const pc_tensor *x, const
 
 pc_status pc_cholesky(const pc_tensor *x, bool upper, pc_tensor **out)
 {
-    const pc_cholesky_params p = {upper};
-    return in_place("cholesky", PC_OP_CHOLESKY, x, &p, out);
+    pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
+    const pc_cholesky_params p = {upper, word};
+    pc_result_word w;
+    pc_status st = in_place("cholesky", PC_OP_CHOLESKY, x, &p, word, &w, out);
+    return w.code != PC_OK ? pc_error_set(PC_ERR_VALUE, PC_MSG_CHOLESKY_NOT_PD, (int)w.value)
+                           : st;
 }
 
 pc_status pc_inv(const pc_tensor *x, pc_tensor **out)
 {
-    return in_place("inv", PC_OP_INV, x, NULL, out);
+    pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
+    const pc_singular_params p = {word};
+    pc_result_word w;
+    pc_status st = in_place("inv", PC_OP_INV, x, &p, word, &w, out);
+    return w.code != PC_OK ? pc_error_set(PC_ERR_VALUE, PC_MSG_INV_SINGULAR) : st;
 }
 
 pc_status pc_solve(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
@@ -170,8 +182,14 @@ pc_status pc_solve(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     if (st == PC_OK) {
         const pc_tensor *ins[1] = {va};
         pc_tensor *outs[1] = {x};
-        const pc_kernel_args args = {1, 1, ins, outs, NULL};
-        st = pc_dispatch_whole(PC_OP_SOLVE, compute, &args);
+        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
+        const pc_singular_params p = {word};
+        const pc_kernel_args args = {1, 1, ins, outs, &p};
+        pc_result_word w;
+        st = pc_dispatch_whole_result(PC_OP_SOLVE, compute, &args, word, &w);
+        if (st == PC_OK && w.code != PC_OK) {
+            st = pc_error_set(PC_ERR_VALUE, PC_MSG_SOLVE_SINGULAR);
+        }
     }
     if (st == PC_OK) {
         st = pc_la_cast_result(&x, result);

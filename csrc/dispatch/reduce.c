@@ -255,10 +255,17 @@ pc_status pc_argreduce(pc_argreduction r, const pc_tensor *x, bool has_axis, int
     st = pc_tensor_empty(has_axis ? x->ndim : 1, has_axis ? shape : &one, PC_DEFAULT_INDEX,
                          pc_tensor_device(x), &res);
     if (st == PC_OK && osize > 0) {
-        const pc_argreduce_params params = {axis};
+        /* only the NaN forms have a data-dependent failure: the others need no word */
+        const bool nan_form = op == PC_OP_NANARGMAX || op == PC_OP_NANARGMIN;
+        pc_result_word *word = nan_form ? pc_device_result_word(pc_tensor_device(x)) : NULL;
+        const pc_argreduce_params params = {axis, word};
         pc_tensor *outs[1] = {res};
         const pc_kernel_args args = {1, 1, &xin, outs, &params};
-        st = pc_dispatch_whole(op, xin->dtype, &args);
+        pc_result_word w;
+        st = pc_dispatch_whole_result(op, xin->dtype, &args, word, &w);
+        if (st == PC_OK && w.code != PC_OK) {
+            st = pc_error_set(PC_ERR_VALUE, PC_MSG_ALL_NAN);
+        }
     }
     pc_tensor_free(flat);
     if (st == PC_OK && !has_axis) {

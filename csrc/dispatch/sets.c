@@ -157,11 +157,17 @@ pc_status pc_unique(const pc_tensor *x, bool want_indices, bool want_inverse, bo
     }
     int64_t count = 0;
     if (st == PC_OK && n > 0) {
-        const pc_unique_params params = {&count};
+        /* the count decides the results' sizes: on a device it comes through the result word */
+        pc_result_word *word = pc_device_result_word(dev);
+        const pc_unique_params params = {word != NULL ? NULL : &count, word};
         const pc_tensor *in[2] = {sorted, perm};
         pc_tensor *outs[4] = {r.values, r.indices, r.inverse, r.counts};
         const pc_kernel_args args = {perm != NULL ? 2 : 1, 4, in, outs, &params};
-        st = pc_dispatch_whole(PC_OP_UNIQUE, x->dtype, &args);
+        pc_result_word w;
+        st = pc_dispatch_whole_result(PC_OP_UNIQUE, x->dtype, &args, word, &w);
+        if (st == PC_OK && word != NULL) {
+            count = w.value;
+        }
     }
     pc_tensor_free(flat);
     pc_tensor_free(sorted);

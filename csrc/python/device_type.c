@@ -389,6 +389,19 @@ static PyObject *fn_memory_stats(PyObject *mod, PyObject *const *args, Py_ssize_
                          (long long)m.peak_reserved, "num_allocs", (long long)m.num_allocs);
 }
 
+static PyObject *fn_result_word_reads(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pc_device dev;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "_result_word_reads() takes at most 1 argument");
+        return NULL;
+    }
+    if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLongLong((long long)pc_device_result_reads(dev));
+}
+
 static PyObject *fn_empty_cache(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     pc_device dev;
@@ -416,6 +429,9 @@ PyMethodDef pcpy_devices_methods[] = {
      "the default device) is done."},
     {"_memory_stats", (PyCFunction)(void (*)(void))fn_memory_stats, METH_FASTCALL,
      "_memory_stats(device=None, /)\n--\n\nThe device's memory statistics as a dict."},
+    {"_result_word_reads", (PyCFunction)(void (*)(void))fn_result_word_reads, METH_FASTCALL,
+     "_result_word_reads(device=None, /)\n--\n\nHow many times the device's result word "
+     "was read (once per operation with a data-dependent outcome) since the start."},
     {"empty_cache", (PyCFunction)(void (*)(void))fn_empty_cache, METH_FASTCALL,
      "empty_cache(device=None, /)\n--\n\nReturn the memory pool's cached blocks of `device` "
      "to the device."},

@@ -69,10 +69,11 @@ typedef struct pc_memory_stats {
 
 /* [Why one result word per device] An outcome that depends on data (a count from unique or
  * nonzero, an out-of-range index, a singular matrix, an All-NaN slice) is known only on the
- * device. Kernels write it to this word (host memory mapped into the device on GPUs: pinned);
- * the op layer resets it before the launch and reads it once after one synchronisation,
- * raising what the CPU raises. The first failure reported wins (`code` is set by a
- * compare-and-swap from PC_OK). */
+ * device. Kernels write it to this word through a device address passed in their parameters
+ * (on GPUs mapped pinned host memory; on hostdev a block of hostdev memory); the op layer
+ * resets it before the launch and reads it once, with one copy to the host (one
+ * synchronisation), raising what the CPU raises. The first failure reported wins (`code` is
+ * set by a compare-and-swap from PC_OK: kernels/result_word.h). */
 typedef struct pc_result_word {
     int32_t code;               /* PC_OK or the pc_status of the failure */
     int32_t detail;             /* which operand, axis or matrix the failure concerns */
@@ -148,10 +149,11 @@ struct pc_backend {
     pc_status (*get_device)(const pc_backend *self, int *out);
     pc_status (*set_device)(const pc_backend *self, int index);
 
-    /* The device's result word, as the host reads it (see pc_result_word); the backend hands
-     * the device-side address to its kernels itself. Required for devices whose kernels
-     * report data-dependent outcomes; NULL otherwise (the op layer then reads the status the
-     * kernel returned). */
+    /* The DEVICE address of the device's result word (see pc_result_word): kernels write
+     * through it; the host reads and resets it with this backend's copies (on a GPU the word is
+     * mapped pinned host memory, so the read is a copy of 16 bytes after the stream's work).
+     * NULL for devices whose kernels report nothing data-dependent (the op layer then uses the
+     * status the kernel returned). */
     pc_result_word *(*result_word)(const pc_backend *self, int index);
 };
 
@@ -194,12 +196,18 @@ typedef struct pc_device_guard {
 pc_status pc_device_guard_enter(pc_device_guard *guard, pc_device dev);
 void pc_device_guard_exit(pc_device_guard *guard);
 
-/* The result word (pc_result_word): reset it to PC_OK before an operation with a
- * data-dependent outcome; read it after the launches, which waits for the device's stream
- * once. `*out` gets the word (code PC_OK on success). For backends without a result word
- * these do nothing and read PC_OK. */
-pc_status pc_device_result_reset(pc_device dev);
-pc_status pc_device_result_read(pc_device dev, pc_result_word *out);
+/* The result word (pc_result_word) of an operation with a data-dependent outcome:
+ *   word = pc_device_result_word(dev);   NULL on the CPU and on backends without a word: the
+ *                                         kernel then returns its outcome as its status
+ *   pc_device_result_reset(dev, word);    queued on the stream (no wait)
+ *   ... launches whose parameters carry `word` (a DEVICE address: kernels write through it) ...
+ *   pc_device_result_read(dev, word, &w); one copy to the host: the one synchronisation
+ * `w.code` is PC_OK or the failure; the op layer raises what the CPU raises.
+ * pc_device_result_reads counts the reads of a device's word since the start. */
+pc_result_word *pc_device_result_word(pc_device dev);
+pc_status pc_device_result_reset(pc_device dev, pc_result_word *word);
+pc_status pc_device_result_read(pc_device dev, const pc_result_word *word, pc_result_word *out);
+int64_t pc_device_result_reads(pc_device dev);
 
 /* Whether PADDLE_C_LAUNCH_BLOCKING=1 asks for synchronous, checked launches (read once). */
 int pc_launch_blocking(void);

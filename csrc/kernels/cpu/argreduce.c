@@ -6,6 +6,7 @@
  */
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/kernels/reduce_kernels.h"
+#include "paddle_c/kernels/result_word.h"
 #include "descriptor.h"
 #include "dtype_params.h"
 #include "simd.h"
@@ -15,13 +16,15 @@ enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
 typedef struct ar_axis {
     int64_t n;          /* extent of the reduced axis */
     int64_t stride;     /* its byte stride in x */
+    pc_result_word *result; /* where an All-NaN slice is reported on a device; NULL: fail */
 } ar_axis;
 
 static pc_status ar_run(const pc_kernel_args *args, pc_loop_fn loop)
 {
     const pc_tensor *x = args->in[0];
     pc_tensor *out = args->out[0];
-    const int axis = ((const pc_argreduce_params *)args->params)->axis;
+    const pc_argreduce_params *p = (const pc_argreduce_params *)args->params;
+    const int axis = p->axis;
     int64_t shape[PC_MAX_NDIM];
     int64_t xs[PC_MAX_NDIM];
     int64_t os[PC_MAX_NDIM];
@@ -38,7 +41,7 @@ static pc_status ar_run(const pc_kernel_args *args, pc_loop_fn loop)
     pc_tensor od;
     pc_cpu_descriptor(&xd, x, nd, shape, xs, x->data);
     pc_cpu_descriptor(&od, out, nd, shape, os, out->data);
-    const ar_axis ax = {x->shape[axis], x->strides[axis]};
+    const ar_axis ax = {x->shape[axis], x->strides[axis], p->result};
     const pc_loop_ctx ctx = {&ax};
     const pc_tensor *ops[2] = {&xd, &od};
     pc_iter it;

@@ -275,7 +275,10 @@ PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, cha
             }
             for (int64_t j = 0; j < m; j++) {
                 if (nan_form && AR_ISNAN(best[j])) {
-                    return pc_error_set(PC_ERR_VALUE, "All-NaN slice encountered");
+                    if (ax->result == NULL) {
+                        return pc_error_set(PC_ERR_VALUE, PC_MSG_ALL_NAN);
+                    }
+                    pc_result_fail(ax->result, PC_ERR_VALUE, 0, 0);
                 }
                 PCK_AT(int64_t, data[1], j0 + j, st[1]) = idx[j];
             }
@@ -297,7 +300,10 @@ PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, cha
                 }
             }
             if (nan_form && AR_ISNAN(best)) {
-                return pc_error_set(PC_ERR_VALUE, "All-NaN slice encountered");
+                if (ax->result == NULL) {
+                    return pc_error_set(PC_ERR_VALUE, PC_MSG_ALL_NAN);
+                }
+                pc_result_fail(ax->result, PC_ERR_VALUE, 0, 0);
             }
         }
         PCK_AT(int64_t, data[1], j, st[1]) = at;

@@ -5,6 +5,7 @@
  */
 #include "dtype_params.h"
 #include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/index_kernels.h"
 #include "register.h"
 
@@ -12,8 +13,54 @@
 #include "each_dtype.h"
 #undef PCK_BODY
 
+/* NONZERO: an odometer over the mask in C order writing the coordinates of its true elements
+ * (index_kernels.h). */
+static pc_status nonzero_bool(const pc_kernel_args *args)
+{
+    const pc_nonzero_params *p = (const pc_nonzero_params *)args->params;
+    const pc_tensor *mask = args->in[0];
+    const int nd = mask->ndim;
+    int64_t *coords = (int64_t *)args->out[0]->data;
+    const int64_t cap = mask->size;
+    int64_t count = 0;
+    if (cap > 0) {
+        int64_t idx[PC_MAX_NDIM] = {0};
+        const char *m = mask->data;
+        const int64_t inner = mask->shape[nd - 1];
+        const int64_t ms = mask->strides[nd - 1];
+        for (int d = nd - 2;;) {
+            for (int64_t j = 0; j < inner; j++) {
+                if (m[j * ms] != 0) {
+                    for (int e = 0; e < nd - 1; e++) {
+                        coords[e * cap + count] = idx[e];
+                    }
+                    coords[(nd - 1) * cap + count++] = j;
+                }
+            }
+            for (d = nd - 2; d >= 0; d--) {
+                m += mask->strides[d];
+                if (++idx[d] < mask->shape[d]) {
+                    break;
+                }
+                m -= mask->shape[d] * mask->strides[d];
+                idx[d] = 0;
+            }
+            if (d < 0) {
+                break;
+            }
+        }
+    }
+    if (p->result != NULL) {
+        pc_result_count(p->result, count);
+    } else {
+        *p->count = count;
+    }
+    return PC_OK;
+}
+
 void pc_cpu_register_index(void)
 {
+    pc_kernel_register(PC_OP_NONZERO, PC_DEVICE_CPU, PC_BOOL, (pc_kernel){.whole = nonzero_bool});
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
     pc_kernel_register(PC_OP_GATHER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = gather_##ID}); \
     pc_kernel_register(PC_OP_SCATTER, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = scatter_##ID}); \

@@ -35,6 +35,10 @@ static pc_status PCK_FN(gather)(const pc_kernel_args *args)
                 PCK_AT(PCK_T, d, i, step) = *(const PCK_T *)(base + at);
             }
         }
+        if (bad && p->result != NULL) {
+            pc_result_fail(p->result, PC_ERR_INDEX, 0, 0);
+            return PC_OK;
+        }
         return bad ? pc_error_set(PC_ERR_INDEX, "index out of bounds") : PC_OK;
     }
     if (step == (int64_t)sizeof(PCK_T)) {

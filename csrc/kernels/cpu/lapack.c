@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/kernels/linalg_kernels.h"
+#include "paddle_c/kernels/result_word.h"
 #include "dtype_params.h"
 #include "openblas.h"
 #include "paddle_c/parallel.h"

@@ -85,11 +85,12 @@ static pc_status PCK_FN(cholesky)(const pc_kernel_args *args)
         PCK_T *a = (PCK_T *)(x->data + bt.offset[0]);
         pcl_int info = 0;
         PCL_FN(potrf)(&uplo, &nn, a, &nn, &info, 1);
+        if (info != 0 && p->result != NULL) {
+            pc_result_fail(p->result, PC_ERR_VALUE, 0, (int64_t)info);
+            return PC_OK;
+        }
         if (info != 0) {
-            return pc_error_set(PC_ERR_VALUE,
-                                "cholesky: the matrix is not positive definite (its leading "
-                                "minor of order %d is not positive)",
-                                (int)info);
+            return pc_error_set(PC_ERR_VALUE, PC_MSG_CHOLESKY_NOT_PD, (int)info);
         }
         for (int64_t i = 0; i < n; i++) {
             const int64_t lo = p->upper ? 0 : i + 1;
@@ -105,6 +106,8 @@ static pc_status PCK_FN(cholesky)(const pc_kernel_args *args)
 static pc_status PCK_FN(inv)(const pc_kernel_args *args)
 {
     pc_blas_fit_threads();
+    const pc_singular_params *sp = (const pc_singular_params *)args->params;
+    pc_result_word *const word = sp != NULL ? sp->result : NULL;
     pc_tensor *x = args->out[0];
     const int nd = x->ndim;
     const int64_t n = x->shape[nd - 1];
@@ -133,8 +136,12 @@ static pc_status PCK_FN(inv)(const pc_kernel_args *args)
     for (int64_t b = 0; b < bt.count; b++, pc_batch_next(&bt)) {
         PCK_T *a = (PCK_T *)(x->data + bt.offset[0]);
         PCL_FN(getrf)(&nn, &nn, a, &nn, ipiv, &info);
+        if (info > 0 && word != NULL) {
+            pc_result_fail(word, PC_ERR_VALUE, 0, 0);
+            goto done;
+        }
         if (info > 0) {
-            st = pc_error_set(PC_ERR_VALUE, "inv: the matrix is singular");
+            st = pc_error_set(PC_ERR_VALUE, PC_MSG_INV_SINGULAR);
             goto done;
         }
         PCL_FN(getri)(&nn, a, &nn, ipiv, work, &lwork, &info);
@@ -148,6 +155,8 @@ done:
 static pc_status PCK_FN(solve)(const pc_kernel_args *args)
 {
     pc_blas_fit_threads();
+    const pc_singular_params *sp = (const pc_singular_params *)args->params;
+    pc_result_word *const word = sp != NULL ? sp->result : NULL;
     const pc_tensor *a = args->in[0];
     pc_tensor *x = args->out[0];
     const int nd = x->ndim;
@@ -177,8 +186,12 @@ static pc_status PCK_FN(solve)(const pc_kernel_args *args)
                         a->strides[nd - 1], false);
         pcl_int info = 0;
         PCL_FN(getrf)(&nn, &nn, lu, &nn, ipiv, &info);
+        if (info > 0 && word != NULL) {
+            pc_result_fail(word, PC_ERR_VALUE, 0, 0);
+            goto done;
+        }
         if (info > 0) {
-            st = pc_error_set(PC_ERR_VALUE, "solve: the matrix x1 is singular");
+            st = pc_error_set(PC_ERR_VALUE, PC_MSG_SOLVE_SINGULAR);
             goto done;
         }
         if (k > 0) {

@@ -245,7 +245,12 @@ static pc_status PCK_FN(se_unique)(const pc_kernel_args *a)
     if (k >= 0 && counts != NULL) {
         counts[k] = n - start;
     }
-    *((const pc_unique_params *)a->params)->count = k + 1;
+    const pc_unique_params *prm = (const pc_unique_params *)a->params;
+    if (prm->result != NULL) {
+        pc_result_count(prm->result, k + 1);
+    } else {
+        *prm->count = k + 1;
+    }
     return PC_OK;
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "paddle_c/kernels/table.h"
+#include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"

@@ -9,19 +9,22 @@
  * device backend copies them to the device with the launch); `base`, `other`, `out`,
  * `values` and `fill` point into tensors on the kernel's device. GATHER's out-of-range index
  * is a data-dependent result: on a device it comes back through the result word
- * (backend.h), read once after the launch.
+ * (backend.h; `result`, a device address), read once after the launch.
  */
 #ifndef PADDLE_C_INDEX_KERNELS_H
 #define PADDLE_C_INDEX_KERNELS_H
 
 #include <stdint.h>
 
+#include "paddle_c/backend.h"
+
 /* GATHER:  other[i * step] = *(base + off(i))          for i in [0, n)
  * SCATTER: *(base + off(i)) = other[i * step]          in order: the last write wins
  * where off(i) = offsets[i], or, when `offsets` is NULL, the index index[i] (negative values
  * count from `len`) times `stride`: validated beforehand for SCATTER; GATHER checks them itself
- * and fails with PC_ERR_INDEX (after reading only in-range elements). One element per index
- * position; larger blocks go through the copy loops. */
+ * and fails with PC_ERR_INDEX (after reading only in-range elements): on the CPU (`result`
+ * NULL) as its status, on a device by pc_result_fail(result, PC_ERR_INDEX, 0, 0) and
+ * PC_OK. One element per index position; larger blocks go through the copy loops. */
 typedef struct pc_gather_params {
     int64_t n;
     const int64_t *offsets;
@@ -31,7 +34,19 @@ typedef struct pc_gather_params {
     const int64_t *index;
     int64_t len;
     int64_t stride;
+    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
 } pc_gather_params;
+
+/* NONZERO (keyed by bool): in[0] a bool tensor of at least one dimension, any strides;
+ * out[0] int64 (ndim, size) C-contiguous, size = in[0]'s size. Row d gets the d-th coordinate
+ * of each true element, in C order, from column 0 on. The number of true elements is a
+ * data-dependent result: on the CPU (`result` NULL) the kernel stores it in *count (HOST
+ * memory); on a device it writes it to the device's result word (pc_result_count) and the op
+ * layer reads the word once (one synchronisation), then keeps the first `count` columns. */
+typedef struct pc_nonzero_params {
+    int64_t *count;             /* CPU only */
+    pc_result_word *result;     /* devices only: DEVICE address */
+} pc_nonzero_params;
 
 /* MASK_SELECT, MASK_FILL, MASK_SCATTER: 1-D loops over (x, mask) (operands 0 and 1, mask one
  * byte per element), driven by the iterator in C order for SELECT and SCATTER. The loops keep

@@ -38,14 +38,28 @@
  *
  * Memory on a device: every tensor is on the kernel's device and every parameter struct is
  * host memory passed by value. The failures above (not positive definite, singular, no
- * convergence) are data-dependent results: a device kernel reports them through the device's
- * result word (backend.h; `detail` the batch index), read once per operation.
+ * convergence) are data-dependent results. CHOLESKY, INV and SOLVE take the device's result
+ * word in their parameters (`result`, a DEVICE address; NULL on the CPU, where the kernel
+ * returns the failure as its status): a device kernel reports through it with
+ * pc_result_fail(result, PC_ERR_VALUE, 0, value) - `value` the order of the failing leading
+ * minor (CHOLESKY) - and the op layer reads it once per operation and raises the messages
+ * below. EIGH, EIG and SVD have no device path that reports yet.
  */
 #ifndef PADDLE_C_LINALG_KERNELS_H
 #define PADDLE_C_LINALG_KERNELS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "paddle_c/backend.h"
+
+/* The messages of the data-dependent failures, one place for the CPU kernels and the op layer
+ * that reads a device's result word. */
+#define PC_MSG_CHOLESKY_NOT_PD                                                                  \
+    "cholesky: the matrix is not positive definite (its leading minor of order %d is not "     \
+    "positive)"
+#define PC_MSG_INV_SINGULAR "inv: the matrix is singular"
+#define PC_MSG_SOLVE_SINGULAR "solve: the matrix x1 is singular"
 
 /* VECDOT: the reduced axis of both inputs (its length and byte strides). */
 typedef struct pc_vecdot_params {
@@ -63,7 +77,13 @@ typedef struct pc_cross_params {
 
 typedef struct pc_cholesky_params {
     bool upper;
+    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
 } pc_cholesky_params;
+
+/* INV, SOLVE. */
+typedef struct pc_singular_params {
+    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+} pc_singular_params;
 
 typedef struct pc_eigh_params {
     bool vectors;

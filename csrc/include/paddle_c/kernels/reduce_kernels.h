@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "paddle_c/backend.h"
+
 typedef struct pc_reduce_params {
     double correction;  /* var/std/nanvar/nanstd: divisor is count - correction */
 } pc_reduce_params;
@@ -61,17 +63,23 @@ typedef struct pc_isin_params {
 /* UNIQUE: in[0] the flattened values sorted (1-D contiguous, NaN last), in[1] (nin == 2)
  * the int64 stable-sort permutation that produced them; out[0] unique values, out[1] first
  * indices, out[2] inverse indices, out[3] counts (1-D int64 of the input's size; out[1..3]
- * may be NULL). The kernel stores the number of unique values in *count. Each NaN is a
- * value of its own; -0 and +0 are one value.
- * `count` is HOST memory and a data-dependent result: a device kernel writes the count to the
- * device's result word (backend.h, `value`) and the op layer reads it after one
- * synchronisation. */
+ * may be NULL). The number of unique values is a data-dependent result: on the CPU
+ * (`result` NULL) the kernel stores it in *count (HOST memory); on a device it writes it to
+ * the device's result word (`result`, a DEVICE address: pc_result_count) and the op layer
+ * reads the word once after the launch (one synchronisation). Each NaN is a value of its
+ * own; -0 and +0 are one value. */
 typedef struct pc_unique_params {
-    int64_t *count;
+    int64_t *count;             /* CPU only */
+    pc_result_word *result;     /* devices only */
 } pc_unique_params;
 
+/* ARGMAX, ARGMIN, NANARGMAX, NANARGMIN: in[0] x, out[0] int64 indices. The NaN forms fail on
+ * a slice of NaN only (PC_MSG_ALL_NAN), a data-dependent result: on the CPU (`result` NULL)
+ * as the kernel's status, on a device by pc_result_fail(result, PC_ERR_VALUE, 0, 0). */
+#define PC_MSG_ALL_NAN "All-NaN slice encountered"
 typedef struct pc_argreduce_params {
-    int axis;           /* the reduced axis of in[0] */
+    int axis;                   /* the reduced axis of in[0] */
+    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
 } pc_argreduce_params;
 
 #endif

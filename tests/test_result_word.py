@@ -1,0 +1,125 @@
+"""Data-dependent results of a device launch (an out-of-range index, unique's count, a singular
+matrix, an All-NaN slice) come back through the device's one result word, read once per
+operation, and raise what the CPU raises. On the CPU no word is read."""
+
+import contextlib
+
+import numpy as np
+import pytest
+
+import paddle_c as pc
+
+
+def reads(device):
+    return pc._C._result_word_reads(device)
+
+
+@contextlib.contextmanager
+def word_reads(device, n=1):
+    """The block reads the device's result word `n` times (never on the CPU)."""
+    before = reads(device)
+    yield
+    expected = 0 if device.type == "cpu" else n
+    assert reads(device) - before == expected
+
+
+def cpu_failure(fn, *arrays):
+    """The exception type and message `fn` raises on the CPU for these numpy inputs."""
+    with pytest.raises(Exception) as info:
+        fn(*(pc.asarray(a) for a in arrays))
+    return info.type, str(info.value)
+
+
+def same_failure(device, fn, *arrays):
+    kind, message = cpu_failure(fn, *arrays)
+    xs = [pc.asarray(a, device=device) for a in arrays]
+    with word_reads(device):
+        with pytest.raises(kind) as info:
+            fn(*xs)
+    assert str(info.value) == message
+
+
+def test_an_out_of_range_index_raises_like_the_cpu(device):
+    a = np.arange(10.0)
+    same_failure(device, lambda x, i: x[i], a, np.array([1, 10, 3]))
+    same_failure(device, lambda x, i: x[i], a, np.array([-11]))
+    same_failure(device, lambda x, i: pc.take(x, i), a, np.array([2, 12]))
+
+
+def test_an_in_range_gather_reads_the_word_once(device):
+    a = np.arange(12.0)
+    x = pc.asarray(a, device=device)
+    i = pc.asarray([2, -1, 0], device=device)
+    with word_reads(device):
+        r = x[i]
+    np.testing.assert_array_equal(np.asarray(r), a[[2, -1, 0]])
+    with word_reads(device):
+        r = pc.take(x, i)
+    np.testing.assert_array_equal(np.asarray(r), np.take(a, [2, -1, 0]))
+
+
+def test_block_gathers_are_planned_on_the_host_without_the_word(device):
+    # the rows' offsets are computed and checked while planning: nothing data-dependent is
+    # left for the device
+    a = np.arange(12.0).reshape(3, 4)
+    x = pc.asarray(a, device=device)
+    i = pc.asarray([2, -1, 0], device=device)
+    with word_reads(device, 0):
+        r = pc.take(x, i, axis=1)
+    np.testing.assert_array_equal(np.asarray(r), np.take(a, [2, -1, 0], axis=1))
+    with word_reads(device, 0):
+        with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
+            x[pc.asarray([5], device=device)]
+
+
+def test_the_unique_count_comes_through_the_word(device):
+    a = np.array([3.0, 1.0, np.nan, 3.0, -0.0, 0.0, 1.0, np.nan])
+    x = pc.asarray(a, device=device)
+    with word_reads(device):
+        v = pc.unique_values(x)
+    np.testing.assert_array_equal(np.asarray(v), [-0.0, 1.0, 3.0, np.nan, np.nan])
+    with word_reads(device):
+        r = pc.unique_all(x)
+    np.testing.assert_array_equal(np.asarray(r.counts), [2, 2, 2, 1, 1])
+    np.testing.assert_array_equal(np.asarray(r.indices), [4, 1, 0, 2, 7])
+    with word_reads(device):
+        c = pc.unique_counts(pc.asarray(np.arange(6) % 4, device=device))
+    np.testing.assert_array_equal(np.asarray(c.values), [0, 1, 2, 3])
+    np.testing.assert_array_equal(np.asarray(c.counts), [2, 2, 1, 1])
+
+
+def test_a_singular_matrix_raises_like_the_cpu(device):
+    singular = np.array([[[1.0, 2.0], [2.0, 4.0]], [[1.0, 0.0], [0.0, 1.0]]])
+    same_failure(device, pc.linalg.inv, singular)
+    same_failure(device, pc.linalg.solve, singular, np.ones((2, 2, 1)))
+    same_failure(device, pc.linalg.cholesky, np.array([[1.0, 2.0], [2.0, 1.0]]))
+    x = pc.asarray(singular[1], device=device)
+    with word_reads(device):
+        r = pc.linalg.inv(x)
+    np.testing.assert_array_equal(np.asarray(r), np.eye(2))
+
+
+def test_an_all_nan_slice_raises_like_the_cpu(device):
+    a = np.array([[1.0, np.nan], [np.nan, np.nan]])
+    same_failure(device, lambda x: pc.nanargmax(x, axis=1), a)
+    same_failure(device, lambda x: pc.nanargmin(x, axis=0), a.T)
+    same_failure(device, pc.nanargmax, np.full(3, np.nan))
+    x = pc.asarray(np.array([[1.0, np.nan], [np.nan, 2.0]]), device=device)
+    with word_reads(device):
+        r = pc.nanargmin(x, axis=1)
+    np.testing.assert_array_equal(np.asarray(r), [0, 1])
+    with word_reads(device, 0):
+        pc.argmax(x, axis=1)  # no data-dependent failure: no word
+
+
+def test_the_nonzero_count_comes_through_the_word(device):
+    a = np.array([[0.0, 1.5, 0.0], [-2.0, 0.0, np.nan]])
+    for arr in (a, a.T, a > 0, np.zeros((2, 0)), np.zeros(4), a[:, ::2]):
+        x = pc.asarray(arr, device=device)
+        with word_reads(device, 1 if arr.size else 0):
+            r = pc.nonzero(x)
+        expected = np.nonzero(arr)
+        assert len(r) == len(expected)
+        for got, want in zip(r, expected):
+            assert got.device == device
+            np.testing.assert_array_equal(np.asarray(got), want)
