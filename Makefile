@@ -125,7 +125,9 @@ hip-check: $(VENV)/.build-deps
 	@set -e; \
 	if ! command -v hipcc >/dev/null 2>&1; then \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	    $$SUDO apt-get install -y --no-install-recommends hipcc >/dev/null; \
+	    $$SUDO apt-get install -y --no-install-recommends hipcc >/dev/null || \
+	        { $$SUDO apt-get update >/dev/null && \
+	          $$SUDO apt-get install -y --no-install-recommends hipcc >/dev/null; }; \
 	fi; \
 	cmake -S . -B $(HIP_BUILD) -DPC_WITH_HIP=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
 	cmake --build $(HIP_BUILD) --target pc_hip_objects -j2; \
