@@ -29,6 +29,7 @@
 
 #include "dispatch.h"
 #include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/kernels/nonzero_walk.h"
 #include "paddle_c/indexing.h"
 #include "paddle_c/ops.h"
 
@@ -1329,40 +1330,6 @@ pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tens
 
 /* ---- nonzero, take, take_along_axis --------------------------------------------------------- */
 
-/* Odometer over a bool tensor in C order writing the coordinates of its true elements:
- * coords[d][k] for the k-th true element. */
-static void nonzero_scan(const pc_tensor *mask, int64_t *const *coords)
-{
-    const int nd = mask->ndim;
-    int64_t idx[PC_MAX_NDIM] = {0};
-    const char *m = mask->data;
-    int64_t count = 0;
-    const int64_t inner = mask->shape[nd - 1];
-    const int64_t ms = mask->strides[nd - 1];
-    for (;;) {
-        for (int64_t j = 0; j < inner; j++) {
-            if (m[j * ms] != 0) {
-                for (int d = 0; d < nd - 1; d++) {
-                    coords[d][count] = idx[d];
-                }
-                coords[nd - 1][count++] = j;
-            }
-        }
-        int d = nd - 2;
-        for (; d >= 0; d--) {
-            m += mask->strides[d];
-            if (++idx[d] < mask->shape[d]) {
-                break;
-            }
-            m -= mask->shape[d] * mask->strides[d];
-            idx[d] = 0;
-        }
-        if (d < 0) {
-            return;
-        }
-    }
-}
-
 /* [Why nonzero may copy a device tensor to the host] The count decides the result's shape; a
  * device without a NONZERO kernel (the GPUs so far) gets the tensor (as bool) copied to the
  * host once, explicitly, scanned there, and the coordinates copied back to x's device. */
@@ -1479,7 +1446,7 @@ pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
         }
     }
     if (st == PC_OK && count > 0) {
-        nonzero_scan(m, coords);
+        pc_nonzero_walk(m, coords);
     }
     if (st != PC_OK) {
         for (int d = 0; d < made; d++) {

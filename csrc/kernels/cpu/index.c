@@ -7,14 +7,15 @@
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/kernels/nonzero_walk.h"
 #include "register.h"
 
 #define PCK_BODY "index_impl.h"
 #include "each_dtype.h"
 #undef PCK_BODY
 
-/* NONZERO: an odometer over the mask in C order writing the coordinates of its true elements
- * (index_kernels.h). */
+/* NONZERO: the coordinates of the mask's true elements, row d at coords + d * size
+ * (index_kernels.h, nonzero_walk.h). */
 static pc_status nonzero_bool(const pc_kernel_args *args)
 {
     const pc_nonzero_params *p = (const pc_nonzero_params *)args->params;
@@ -24,31 +25,11 @@ static pc_status nonzero_bool(const pc_kernel_args *args)
     const int64_t cap = mask->size;
     int64_t count = 0;
     if (cap > 0) {
-        int64_t idx[PC_MAX_NDIM] = {0};
-        const char *m = mask->data;
-        const int64_t inner = mask->shape[nd - 1];
-        const int64_t ms = mask->strides[nd - 1];
-        for (int d = nd - 2;;) {
-            for (int64_t j = 0; j < inner; j++) {
-                if (m[j * ms] != 0) {
-                    for (int e = 0; e < nd - 1; e++) {
-                        coords[e * cap + count] = idx[e];
-                    }
-                    coords[(nd - 1) * cap + count++] = j;
-                }
-            }
-            for (d = nd - 2; d >= 0; d--) {
-                m += mask->strides[d];
-                if (++idx[d] < mask->shape[d]) {
-                    break;
-                }
-                m -= mask->shape[d] * mask->strides[d];
-                idx[d] = 0;
-            }
-            if (d < 0) {
-                break;
-            }
+        int64_t *rows[PC_MAX_NDIM];
+        for (int e = 0; e < nd; e++) {
+            rows[e] = coords + e * cap;
         }
+        count = pc_nonzero_walk(mask, rows);
     }
     if (p->result != NULL) {
         pc_result_count(p->result, count);
