@@ -123,3 +123,27 @@ def test_the_nonzero_count_comes_through_the_word(device):
         for got, want in zip(r, expected):
             assert got.device == device
             np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def test_eigh_eig_svd_failures_come_through_the_word(device):
+    # NaN or infinity in the input (and a failure to converge, which LAPACK reports the same
+    # way) is known only where the kernel ran: the word says which, the op layer raises the
+    # CPU's error
+    bad = np.array([[[1.0, 0.0], [0.0, 1.0]], [[2.0, np.nan], [np.nan, 1.0]]])
+    same_failure(device, pc.linalg.eigh, bad)
+    same_failure(device, pc.linalg.eigvalsh, bad)
+    same_failure(device, pc.linalg.eig, bad)
+    same_failure(device, pc.linalg.eigvals, bad)
+    same_failure(device, pc.linalg.svd, np.array([[1.0, np.inf, 0.0], [0.0, 1.0, 2.0]]))
+    same_failure(device, pc.linalg.svdvals, bad.astype(np.complex64))
+    good = np.array([[2.0, 1.0], [1.0, 2.0]])
+    x = pc.asarray(good, device=device)
+    with word_reads(device):
+        w = pc.linalg.eigvalsh(x)
+    np.testing.assert_allclose(np.asarray(w), [1.0, 3.0])
+    with word_reads(device):
+        s = pc.linalg.svdvals(x)
+    np.testing.assert_allclose(np.asarray(s), [3.0, 1.0])
+    with word_reads(device):
+        e = pc.linalg.eigvals(x)
+    np.testing.assert_allclose(np.sort(np.asarray(e).real), [1.0, 3.0])

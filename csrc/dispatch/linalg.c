@@ -305,6 +305,17 @@ pc_status pc_qr(const pc_tensor *x, bool complete, pc_tensor **q, pc_tensor **r)
     return st;
 }
 
+/* The error of a failure EIGH, EIG or SVD reported through the result word (else `st`). */
+static pc_status converge_outcome(pc_status st, const pc_result_word *w, const char *not_finite,
+                                  const char *no_convergence)
+{
+    if (st != PC_OK || w->code == PC_OK) {
+        return st;
+    }
+    return pc_error_set(PC_ERR_VALUE, "%s",
+                        w->detail == PC_LA_NOT_FINITE ? not_finite : no_convergence);
+}
+
 pc_status pc_eigh(const pc_tensor *x, pc_tensor **w, pc_tensor **v)
 {
     pc_dtype compute;
@@ -330,10 +341,13 @@ pc_status pc_eigh(const pc_tensor *x, pc_tensor **w, pc_tensor **v)
         st = pc_tensor_empty(nb + 1, shape, pc_dtype_real_of(compute), pc_tensor_device(x), &tw);
     }
     if (st == PC_OK) {
-        const pc_eigh_params p = {v != NULL};
+        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
+        const pc_eigh_params p = {v != NULL, word};
         pc_tensor *outs[2] = {tw, tv};
         const pc_kernel_args args = {0, 2, NULL, outs, &p};
-        st = pc_dispatch_whole(PC_OP_EIGH, compute, &args);
+        pc_result_word outcome;
+        st = pc_dispatch_whole_result(PC_OP_EIGH, compute, &args, word, &outcome);
+        st = converge_outcome(st, &outcome, PC_MSG_EIGH_NOT_FINITE, PC_MSG_EIGH_NO_CONVERGENCE);
     }
     if (st == PC_OK) {
         st = pc_la_cast_result(&tw, pc_dtype_real_of(result));
@@ -377,8 +391,12 @@ pc_status pc_eig(const pc_tensor *x, pc_tensor **w, pc_tensor **v)
     if (st == PC_OK) {
         const pc_tensor *ins[1] = {cx};
         pc_tensor *outs[2] = {tw, tv};
-        const pc_kernel_args args = {1, v != NULL ? 2 : 1, ins, outs, NULL};
-        st = pc_dispatch_whole(PC_OP_EIG, compute, &args);
+        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
+        const pc_converge_params p = {word};
+        const pc_kernel_args args = {1, v != NULL ? 2 : 1, ins, outs, &p};
+        pc_result_word outcome;
+        st = pc_dispatch_whole_result(PC_OP_EIG, compute, &args, word, &outcome);
+        st = converge_outcome(st, &outcome, PC_MSG_EIG_NOT_FINITE, PC_MSG_EIG_NO_CONVERGENCE);
     }
     pc_tensor_free(cx);
     if (st == PC_OK) {
@@ -426,8 +444,12 @@ pc_status pc_svd(const pc_tensor *x, bool full_matrices, pc_tensor **s, pc_tenso
     if (st == PC_OK) {
         const pc_tensor *ins[1] = {cx};
         pc_tensor *outs[3] = {ts, tu, tvh};
-        const pc_kernel_args args = {1, vectors ? 3 : 1, ins, outs, NULL};
-        st = pc_dispatch_whole(PC_OP_SVD, compute, &args);
+        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
+        const pc_converge_params p = {word};
+        const pc_kernel_args args = {1, vectors ? 3 : 1, ins, outs, &p};
+        pc_result_word outcome;
+        st = pc_dispatch_whole_result(PC_OP_SVD, compute, &args, word, &outcome);
+        st = converge_outcome(st, &outcome, PC_MSG_SVD_NOT_FINITE, PC_MSG_SVD_NO_CONVERGENCE);
     }
     if (st == PC_OK) {
         st = pc_la_cast_result(&ts, pc_dtype_real_of(result));

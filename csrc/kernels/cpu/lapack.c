@@ -22,6 +22,18 @@
 #define PCL_CPLX_COMPLEX64 pc_cfloat
 #define PCL_CPLX_COMPLEX128 pc_cdouble
 
+/* A failure of EIGH, EIG or SVD that depends on the matrix: reported through the device's
+ * result word when the kernel was given one (then the kernel stops, returning PC_OK), else
+ * returned as the status with `message`. */
+static pc_status la_fail(pc_result_word *word, pc_la_failure detail, const char *message)
+{
+    if (word != NULL) {
+        pc_result_fail(word, PC_ERR_VALUE, (int32_t)detail, 0);
+        return PC_OK;
+    }
+    return pc_error_set(PC_ERR_VALUE, "%s", message);
+}
+
 #define PCK_BODY "lapack_impl.h"
 #include "each_dtype.h"
 #undef PCK_BODY

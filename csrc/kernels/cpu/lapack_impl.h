@@ -399,7 +399,7 @@ static pc_status PCK_FN(eigh)(const pc_kernel_args *args)
         PCK_T *a = (PCK_T *)(v->data + bt.offset[1]);
         for (int64_t i = 0; i < n * n; i++) {
             if (!PCK_FN(la_isfinite)(a[i])) {
-                st = pc_error_set(PC_ERR_VALUE, "eigh: the matrix contains NaN or infinity");
+                st = la_fail(p->result, PC_LA_NOT_FINITE, PC_MSG_EIGH_NOT_FINITE);
                 goto done;
             }
         }
@@ -411,7 +411,7 @@ static pc_status PCK_FN(eigh)(const pc_kernel_args *args)
                       &lwork, iwork, &liwork, &info, 1, 1);
 #endif
         if (info > 0) {
-            st = pc_error_set(PC_ERR_VALUE, "eigh: the eigenvalue algorithm did not converge");
+            st = la_fail(p->result, PC_LA_NO_CONVERGENCE, PC_MSG_EIGH_NO_CONVERGENCE);
             goto done;
         }
     }
@@ -425,6 +425,8 @@ done:
 static pc_status PCK_FN(eig)(const pc_kernel_args *args)
 {
     pc_blas_fit_threads();
+    const pc_converge_params *cp = (const pc_converge_params *)args->params;
+    pc_result_word *const word = cp != NULL ? cp->result : NULL;
     const pc_tensor *a = args->in[0];
     pc_tensor *ev = args->out[0];
     const bool vectors = args->nout == 2;
@@ -472,7 +474,7 @@ static pc_status PCK_FN(eig)(const pc_kernel_args *args)
     for (int64_t b = 0; b < bt.count; b++, pc_batch_next(&bt)) {
         if (!PCK_FN(la_load)(w, a->data + bt.offset[0], n, n, a->strides[nd - 2],
                              a->strides[nd - 1], true)) {
-            st = pc_error_set(PC_ERR_VALUE, "eig: the matrix contains NaN or infinity");
+            st = la_fail(word, PC_LA_NOT_FINITE, PC_MSG_EIG_NOT_FINITE);
             goto done;
         }
         PCL_C *vals = (PCL_C *)(ev->data + bt.offset[1]);
@@ -485,7 +487,7 @@ static pc_status PCK_FN(eig)(const pc_kernel_args *args)
                      work, &lwork, &info, 1, 1);
 #endif
         if (info > 0) {
-            st = pc_error_set(PC_ERR_VALUE, "eig: the QR algorithm did not converge");
+            st = la_fail(word, PC_LA_NO_CONVERGENCE, PC_MSG_EIG_NO_CONVERGENCE);
             goto done;
         }
 #if PCK_K != PCK_KC
@@ -525,6 +527,8 @@ done:
 static pc_status PCK_FN(svd)(const pc_kernel_args *args)
 {
     pc_blas_fit_threads();
+    const pc_converge_params *cp = (const pc_converge_params *)args->params;
+    pc_result_word *const word = cp != NULL ? cp->result : NULL;
     const pc_tensor *a = args->in[0];
     pc_tensor *s = args->out[0];
     const bool vectors = args->nout == 3;
@@ -587,7 +591,7 @@ static pc_status PCK_FN(svd)(const pc_kernel_args *args)
     for (int64_t b = 0; b < bt.count; b++, pc_batch_next(&bt)) {
         if (!PCK_FN(la_load)(w, a->data + bt.offset[0], m, n, a->strides[nd - 2],
                              a->strides[nd - 1], false)) {
-            st = pc_error_set(PC_ERR_VALUE, "svd: the matrix contains NaN or infinity");
+            st = la_fail(word, PC_LA_NOT_FINITE, PC_MSG_SVD_NOT_FINITE);
             goto done;
         }
         PCK_RT *sv = (PCK_RT *)(s->data + bt.offset[1]);
@@ -601,7 +605,7 @@ static pc_status PCK_FN(svd)(const pc_kernel_args *args)
                       vectors ? &ldvt : &one, work, &lwork, iwork, &info, 1);
 #endif
         if (info != 0) {
-            st = pc_error_set(PC_ERR_VALUE, "svd: the algorithm did not converge");
+            st = la_fail(word, PC_LA_NO_CONVERGENCE, PC_MSG_SVD_NO_CONVERGENCE);
             goto done;
         }
     }

@@ -34,16 +34,17 @@
  *             (..., m, m or k) and out[2] Vh (..., n or k, n), both C-layout per matrix.
  *
  * EIGH, EIG and SVD report PC_ERR_VALUE for input with NaN or infinity (LAPACK's iterations
- * are undefined there) and for a failure to converge.
+ * are undefined there) and for a failure to converge; through the result word, `detail` says
+ * which (pc_la_failure).
  *
  * Memory on a device: every tensor is on the kernel's device and every parameter struct is
  * host memory passed by value. The failures above (not positive definite, singular, no
  * convergence) are data-dependent results. CHOLESKY, INV and SOLVE take the device's result
- * word in their parameters (`result`, a DEVICE address; NULL on the CPU, where the kernel
- * returns the failure as its status): a device kernel reports through it with
- * pc_result_fail(result, PC_ERR_VALUE, 0, value) - `value` the order of the failing leading
- * minor (CHOLESKY) - and the op layer reads it once per operation and raises the messages
- * below. EIGH, EIG and SVD have no device path that reports yet.
+ * word in their parameters, and so do EIGH, EIG and SVD (`result`, a DEVICE address; NULL on
+ * the CPU, where the kernel returns the failure as its status): a device kernel reports
+ * through it with pc_result_fail(result, PC_ERR_VALUE, detail, value) - `value` the order of
+ * the failing leading minor (CHOLESKY), `detail` a pc_la_failure (EIGH, EIG, SVD), else 0 - and
+ * the op layer reads it once per operation and raises the messages below.
  */
 #ifndef PADDLE_C_LINALG_KERNELS_H
 #define PADDLE_C_LINALG_KERNELS_H
@@ -60,6 +61,18 @@
     "positive)"
 #define PC_MSG_INV_SINGULAR "inv: the matrix is singular"
 #define PC_MSG_SOLVE_SINGULAR "solve: the matrix x1 is singular"
+#define PC_MSG_EIGH_NOT_FINITE "eigh: the matrix contains NaN or infinity"
+#define PC_MSG_EIGH_NO_CONVERGENCE "eigh: the eigenvalue algorithm did not converge"
+#define PC_MSG_EIG_NOT_FINITE "eig: the matrix contains NaN or infinity"
+#define PC_MSG_EIG_NO_CONVERGENCE "eig: the QR algorithm did not converge"
+#define PC_MSG_SVD_NOT_FINITE "svd: the matrix contains NaN or infinity"
+#define PC_MSG_SVD_NO_CONVERGENCE "svd: the algorithm did not converge"
+
+/* Which failure of EIGH, EIG or SVD a result word reports (pc_result_word.detail). */
+typedef enum pc_la_failure {
+    PC_LA_NOT_FINITE = 1,       /* the input holds NaN or infinity */
+    PC_LA_NO_CONVERGENCE = 2    /* LAPACK's iteration did not converge */
+} pc_la_failure;
 
 /* VECDOT: the reduced axis of both inputs (its length and byte strides). */
 typedef struct pc_vecdot_params {
@@ -87,6 +100,12 @@ typedef struct pc_singular_params {
 
 typedef struct pc_eigh_params {
     bool vectors;
+    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
 } pc_eigh_params;
+
+/* EIG, SVD. */
+typedef struct pc_converge_params {
+    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+} pc_converge_params;
 
 #endif
