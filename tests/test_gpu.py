@@ -66,3 +66,21 @@ def test_missing_kernels_raise_not_implemented():
     if hasattr(pc, "sin"):
         with pytest.raises(NotImplementedError, match="gpu"):
             pc.sin(x)
+
+
+@pytest.mark.parametrize("name", ["int8", "uint16", "int64", "float16", "bfloat16", "float32",
+                                  "float64", "complex64", "complex128"])
+def test_python_scalars_pass_by_value(name):
+    # the scalar travels in the kernel's parameters (dense, strided and broadcast launches):
+    # only the result is allocated on the device
+    d = getattr(pc, name)
+    c = pc.reshape(pc.arange(24, dtype=pc.int64), (4, 6)).astype(d)
+    x = c.to_device(GPU)
+    scalar = 1j if pc.isdtype(d, "complex floating") else (1.5 if pc.isdtype(d, "real floating")
+                                                          else 3)
+    for f in (lambda t: t + scalar, lambda t: scalar * t, lambda t: t.mT - scalar,
+              lambda t: t[:, ::-2] == scalar):
+        before = pc.memory_stats(GPU)["num_allocs"]
+        g = f(x)
+        assert pc.memory_stats(GPU)["num_allocs"] == before + 1
+        np.testing.assert_array_equal(np.asarray(on_cpu(g)), np.asarray(f(c)))

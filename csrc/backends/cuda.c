@@ -373,6 +373,8 @@ static const pc_backend cuda_backend = {
     .type = PC_DEVICE_CUDA,
 #endif
     .context = NULL,
+    /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh) */
+    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE,
     .device_count = cuda_device_count,
     .device_name = cuda_device_name,
     .alloc = cuda_alloc,

@@ -245,13 +245,45 @@ static const pc_backend hostdev_backend = {
 
 /* ---- the kernel column: CPU kernels launched as device kernels ---------------------------- */
 
-/* An elementwise launch: the whole iteration, in order, with the CPU slot's loop. */
+/* The CPU cast loops that convert the operands marked in it->convert (inputs from their
+ * dtype to the compute dtype, outputs back). */
+static pc_status convert_casts(const pc_iter *it, pc_iter_casts *casts)
+{
+    const pc_device cpu = pc_device_cpu();
+    casts->nin = it->nin;
+    for (int k = 0; k < it->nop; k++) {
+        const pc_dtype stored = (pc_dtype)it->dtype[k];
+        const pc_dtype compute = (pc_dtype)it->compute[k];
+        casts->cast[k] = NULL;
+        casts->itemsize[k] = pc_dtype_itemsize(compute);
+        if (!(it->convert & (1u << k))) {
+            continue;
+        }
+        const pc_kernel *c = k < it->nin ? pc_cast_get(cpu, stored, compute)
+                                         : pc_cast_get(cpu, compute, stored);
+        if (c == NULL) {
+            return PC_ERR_NOTIMPL;
+        }
+        casts->cast[k] = c->loop;
+    }
+    return PC_OK;
+}
+
+/* An elementwise launch: the whole iteration, in order, with the CPU slot's loop; operands
+ * marked in it->convert go through the CPU's buffered casting inside the launch (a GPU's
+ * converting loads). */
 static pc_status hd_iter(const pc_iter *it, const pc_loop_ctx *ctx)
 {
     const pc_kernel *cpu = (const pc_kernel *)ctx->kernel->impl;
     const pc_loop_ctx inner = {ctx->params, NULL};
+    pc_iter_casts casts;
+    pc_status st = it->convert != 0 ? convert_casts(it, &casts) : PC_OK;
+    if (st != PC_OK) {
+        return st;
+    }
     launch_begin();
-    pc_status st = pc_iter_run(it, cpu->loop, &inner);
+    st = it->convert != 0 ? pc_iter_run_buffered(it, cpu->loop, &inner, &casts)
+                          : pc_iter_run(it, cpu->loop, &inner);
     launch_end();
     return st;
 }
@@ -274,6 +306,7 @@ static pc_kernel wrap(const pc_kernel *cpu)
     k.iter = cpu->loop != NULL ? hd_iter : NULL;
     k.whole = cpu->whole != NULL ? hd_whole : NULL;
     k.impl = cpu;
+    k.converts = k.iter != NULL; /* hd_iter converts through the CPU's buffered casting */
     return k;
 }
 

@@ -88,6 +88,8 @@ pc_status pc_iter_init(pc_iter *it, int nop, const pc_tensor *const *ops, int nd
     for (int k = 0; k < nop; k++) {
         it->by_value |= (ops[k]->flags & PC_FLAG_BY_VALUE) ? 1u << k : 0u;
     }
+    it->convert = 0;
+    it->nin = 0;
     it->nop = nop;
     it->size = size;
     it->ndim = 0;

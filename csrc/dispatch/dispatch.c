@@ -79,9 +79,25 @@ static bool all_contiguous(const pc_iter *it, const pc_tensor *const *ops)
     return true;
 }
 
-/* [Why temporaries on devices] Device kernels run a whole iteration in one launch, so they
- * cannot convert chunks on the fly as the host's buffered iterator does: operands of another
- * dtype are converted into temporaries first (and outputs converted back). */
+/* [Why converting loads on devices] Device kernels run a whole iteration in one launch, so
+ * they cannot convert chunks through a buffer as the host's buffered iterator does. A device
+ * slot that converts on load and store (pc_kernel.converts: the launcher reads each marked
+ * operand in its own dtype and converts element by element) gets the operands as they are,
+ * marked in pc_iter.convert: no whole-tensor temporary. Only slots without it (raw launches
+ * such as where, vecdot, cross on GPUs) still have operands of another dtype converted into
+ * temporaries first (and outputs converted back). */
+static void mark_conversions(pc_iter *it, int nin, const pc_dtype *dtypes,
+                             const pc_tensor *const *ops)
+{
+    it->nin = nin;
+    it->convert = 0;
+    for (int i = 0; i < it->nop; i++) {
+        it->dtype[i] = (unsigned char)ops[i]->dtype;
+        it->compute[i] = (unsigned char)dtypes[i];
+        it->convert |= ops[i]->dtype != dtypes[i] ? 1u << i : 0u;
+    }
+}
+
 static pc_status run_with_temporaries(pc_op op, pc_dtype key, int nin, int nop,
                                       const pc_dtype *dtypes, const pc_tensor *const *ops,
                                       int ndim, const int64_t *shape, const void *params)
@@ -172,9 +188,13 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     }
 
     if (k->iter != NULL) {
-        return any_cast ? run_with_temporaries(op, key, nin, nop, dtypes, ops, ndim, shape,
-                                               params)
-                        : k->iter(&it, &ctx);
+        if (any_cast && !k->converts) {
+            return run_with_temporaries(op, key, nin, nop, dtypes, ops, ndim, shape, params);
+        }
+        if (any_cast) {
+            mark_conversions(&it, nin, dtypes, ops);
+        }
+        return k->iter(&it, &ctx);
     }
     if (k->loop == NULL) {
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no elementwise loop", pc_op_name(op));

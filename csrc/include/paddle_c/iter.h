@@ -50,6 +50,16 @@ typedef struct pc_iter {
     int64_t strides[PC_MAX_NDIM][PC_ITER_MAX_OPERANDS];
     unsigned by_value;                      /* bit k: operand k is a host value (stride 0 on
                                                every axis) a device launch passes by value */
+    /* Converting loads and stores (device kernels whose slot has pc_kernel.converts; set by
+     * the dispatcher, 0 from pc_iter_init): bit k of `convert` says operand k is stored as
+     * dtype[k] while the kernel computes it as compute[k]; the launch converts inputs
+     * (k < nin) on load and outputs on store, element by element, through the element
+     * layer's one scalar conversion (kernels/common/cast_elem.h). dtype, compute and nin are
+     * set for every operand whenever `convert` is non-zero. */
+    unsigned convert;
+    int nin;
+    unsigned char dtype[PC_ITER_MAX_OPERANDS];   /* pc_dtype as stored */
+    unsigned char compute[PC_ITER_MAX_OPERANDS]; /* pc_dtype the kernel computes in */
 } pc_iter;
 
 /* Prepare iteration of `nop` operands over the broadcast shape (`ndim`, `shape`). Each operand

@@ -7,6 +7,8 @@
 
 #include "backends/cuda_stream.h"
 
+#include <string.h>
+
 namespace pcu {
 
 pc_status select_device(pc_device dev)
@@ -66,7 +68,20 @@ static bool fits_32(const pc_iter *it)
     return true;
 }
 
-pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl)
+/* the host values of the operands marked in it->by_value, copied into the launch's parameters */
+static void copy_values(const pc_iter *it, const int *itemsize, unsigned *by_value,
+                        value16 *value)
+{
+    *by_value = it->by_value;
+    for (int k = 0; k < it->nop; k++) {
+        memset(value[k].bytes, 0, sizeof value[k].bytes);
+        if (it->by_value & (1u << k)) {
+            memcpy(value[k].bytes, it->data[k], (size_t)itemsize[k]);
+        }
+    }
+}
+
+pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl, bool allow_dense)
 {
     if (it->ndim > max_dims || it->nop > max_ops) {
         return pc_error_set(PC_ERR_NOTIMPL,
@@ -83,9 +98,10 @@ pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl)
         return PC_ERR_RUNTIME; /* the runtime set the message */
     }
     pl->blocks = grid_for(it->size);
-    if (dense(it, itemsize)) {
+    if (allow_dense && dense(it, itemsize)) {
         pl->kind = path::dense;
         pl->dense.size = it->size;
+        copy_values(it, itemsize, &pl->dense.by_value, pl->dense.value);
         for (int k = 0; k < it->nop; k++) {
             pl->dense.data[k] = it->data[k];
             pl->dense.step[k] = it->ndim == 0 ? 0 : it->strides[0][k];
@@ -96,6 +112,7 @@ pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl)
         pl->kind = path::i32;
         pl->i32.ndim = it->ndim;
         pl->i32.size = (uint32_t)it->size;
+        copy_values(it, itemsize, &pl->i32.by_value, pl->i32.value);
         for (int k = 0; k < it->nop; k++) {
             pl->i32.data[k] = it->data[k];
         }

@@ -13,7 +13,7 @@
     struct PCU_F(name) {                                                                        \
         __device__ PCK_RT operator()(PCK_T a) const { return PCU_E(name)(PCK_LOAD(a)); }        \
     };
-#define PCU_REG_R(ID, name) pcu::register_iter(PC_OP_##ID, PCK_ID, pcu::map_iter<PCK_RT, PCK_T, 1, PCU_F(name)>);
+#define PCU_REG_R(ID, name) pcu::register_map<PCK_RT, PCK_T, 1, PCU_F(name)>(PC_OP_##ID, PCK_ID);
 #else
 #define PCU_UNARY_R PCU_UNARY
 #define PCU_REG_R PCU_REG_U

@@ -25,7 +25,7 @@ static void PCK_FN(register_compare)(void)
     PC_COMPARE_OPS(PCU_REG_UB, PCU_REG_BB)
     PC_BITWISE_OPS(PCU_REG_U, PCU_REG_B)
 #if PCK_K != PCK_KC
-    pcu::register_iter(PC_OP_CLIP, PCK_ID, pcu::map_iter<PCK_T, PCK_T, 3, PCU_F(clip)>);
+    pcu::register_map<PCK_T, PCK_T, 3, PCU_F(clip)>(PC_OP_CLIP, PCK_ID);
 #endif
     pcu::register_iter(PC_OP_WHERE, PCK_ID, pcu::where_iter<PCK_T>);
 }

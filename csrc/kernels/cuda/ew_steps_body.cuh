@@ -59,7 +59,7 @@ static pc_status PCK_FN(cross_iter)(const pc_iter *it, const pc_loop_ctx *ctx)
 
 static void PCK_FN(register_steps)(void)
 {
-    pcu::register_iter(PC_OP_DIFF, PCK_ID, pcu::map_iter<PCK_T, PCK_T, 2, PCU_F(diff)>);
+    pcu::register_map<PCK_T, PCK_T, 2, PCU_F(diff)>(PC_OP_DIFF, PCK_ID);
 #if PCK_K != PCK_KB
     pcu::register_iter(PC_OP_VECDOT, PCK_ID, PCK_FN(vecdot_iter));
     pcu::register_iter(PC_OP_CROSS, PCK_ID, PCK_FN(cross_iter));

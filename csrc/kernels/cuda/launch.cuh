@@ -10,13 +10,20 @@
  *      (PyTorch's 32-bit splitting; half the kernels to compile).
  * map<Out, NIN>(it, f) is the typed form for elementwise functions (f takes NIN input values
  * and returns the output value); launch<NOP>(it, g) the raw form (g receives one pointer per
- * operand). Broadcast operands are stride-0 dimensions of the iteration; inputs of another
- * dtype arrive converted (the dispatcher's temporaries).
+ * operand). Broadcast operands are stride-0 dimensions of the iteration; operands of another
+ * dtype than the functor's (pc_iter.convert) go through map_converting, which converts each
+ * element on load and store; raw launches get them converted by the dispatcher.
+ *
+ * [Why scalars travel in the kernel's parameters] An operand marked in pc_iter.by_value is a
+ * host value (a Python scalar, stride 0 on every axis): make_plan copies its bytes into the
+ * packed iteration (`value`), which the launch passes by value, and the kernel points the
+ * operand at its own copy. `x + 1` thus allocates no device memory and never synchronises.
  */
 #ifndef PADDLE_C_CUDA_LAUNCH_CUH
 #define PADDLE_C_CUDA_LAUNCH_CUH
 
 #include "common.cuh"
+#include "convert.cuh"
 #include "fast_div.cuh"
 
 #include <new>
@@ -31,9 +38,35 @@ constexpr int items_per_thread = 4;
 /* the stream kernels of a device are launched on: the runtime's stream of that device */
 cudaStream_t launch_stream(pc_device dev);
 
+/* one operand's value passed by value: any dtype's bytes (complex128 is the widest) */
+struct alignas(16) value16 {
+    unsigned char bytes[16];
+};
+
+/* The operand pointers of a launch: data[k], or the thread's copy of value[k] for operands
+ * marked in by_value (the kernel's parameters, copied once per thread). */
+template <int NOP> struct operands {
+    value16 copy[NOP];
+    char *base[NOP];
+    __device__ operands(char *const *data, unsigned by_value, const value16 *value)
+    {
+#pragma unroll
+        for (int k = 0; k < NOP; k++) {
+            if (by_value & (1u << k)) {
+                copy[k] = value[k];
+                base[k] = (char *)copy[k].bytes;
+            } else {
+                base[k] = data[k];
+            }
+        }
+    }
+};
+
 struct iter32 {
     int ndim;
     uint32_t size;
+    unsigned by_value; /* pc_iter.by_value: operands read from value[k] */
+    value16 value[max_ops];
     char *data[max_ops];
     fast_div shape[max_dims];
     int32_t strides[max_dims][max_ops];
@@ -41,6 +74,8 @@ struct iter32 {
 
 struct iter_dense {
     int64_t size;
+    unsigned by_value; /* pc_iter.by_value: operands read from value[k] (step 0) */
+    value16 value[max_ops];
     char *data[max_ops];
     int64_t step[max_ops]; /* the item size, or 0 for a broadcast scalar */
 };
@@ -48,11 +83,12 @@ struct iter_dense {
 template <int NOP, typename G> __global__ void kernel_dense(iter_dense it, G g)
 {
     const int64_t stride = (int64_t)blockDim.x * gridDim.x;
+    operands<NOP> ops(it.data, it.by_value, it.value);
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < it.size; i += stride) {
         char *p[NOP];
 #pragma unroll
         for (int k = 0; k < NOP; k++) {
-            p[k] = it.data[k] + i * it.step[k];
+            p[k] = ops.base[k] + i * it.step[k];
         }
         g(p);
     }
@@ -61,6 +97,7 @@ template <int NOP, typename G> __global__ void kernel_dense(iter_dense it, G g)
 template <int NOP, typename G> __global__ void kernel_32(iter32 it, G g)
 {
     const uint32_t stride = blockDim.x * gridDim.x;
+    operands<NOP> ops(it.data, it.by_value, it.value);
     for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < it.size; i += stride) {
         int32_t off[NOP];
 #pragma unroll
@@ -80,7 +117,7 @@ template <int NOP, typename G> __global__ void kernel_32(iter32 it, G g)
         char *p[NOP];
 #pragma unroll
         for (int k = 0; k < NOP; k++) {
-            p[k] = it.data[k] + off[k];
+            p[k] = ops.base[k] + off[k];
         }
         g(p);
     }
@@ -95,7 +132,8 @@ struct plan {
     unsigned blocks;
     cudaStream_t stream;
 };
-pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl);
+/* `allow_dense` false: a strided plan (path::i32 or path::split) even for dense operands */
+pc_status make_plan(const pc_iter *it, const int *itemsize, plan *pl, bool allow_dense = true);
 /* blocks of threads_per_block for `size` work items (capped; the kernels stride the rest) */
 unsigned grid_for(int64_t size);
 /* the iteration cut in two along the dimension that reaches farthest (path::split) */
@@ -167,6 +205,73 @@ template <typename Out, typename In, typename F> struct map3 {
         *(Out *)p[3] = f(*(const In *)p[0], *(const In *)p[1], *(const In *)p[2]);
     }
 };
+
+/* ---- converting loads and stores ------------------------------------------------------------ */
+
+/* [Why one strided kernel per functor] An operand whose dtype differs from the functor's is
+ * read (or written) through a switch over its dtype at run time, through the element layer's
+ * one scalar conversion (convert.cuh, cast_elem.h): one more kernel per functor instead of one
+ * per (functor, operand dtype) pair, and the same-dtype fast paths stay as they are. Mixed
+ * dtypes are the slow path: one kernel (path::i32, split where offsets reach 2**31), no
+ * vectorised or dense variant. */
+
+/* the value at p, stored as dtype dt, in storage type T */
+template <typename T> __device__ T load_as(const char *p, int dt)
+{
+    switch (dt) {
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
+    case PC_##ID:                                                                              \
+        return convert<T>(*(const typename dtype_of<PC_##ID>::type *)p);
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
+    default:
+        return T();
+    }
+}
+
+/* v (storage type T) stored at p as dtype dt */
+template <typename T> __device__ void store_as(char *p, int dt, T v)
+{
+    switch (dt) {
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
+    case PC_##ID:                                                                              \
+        *(typename dtype_of<PC_##ID>::type *)p = convert<typename dtype_of<PC_##ID>::type>(v);  \
+        break;
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
+    default:
+        break;
+    }
+}
+
+/* g(p) over the iteration by the strided kernel only (the converting maps) */
+template <int NOP, typename G>
+pc_status launch_strided(const pc_iter *it, const int *itemsize, G g)
+{
+    if (it->size == 0) {
+        return PC_OK;
+    }
+    plan pl;
+    pc_status st = make_plan(it, itemsize, &pl, false); /* also selects the operands' device */
+    if (st != PC_OK) {
+        return st;
+    }
+    if (pl.kind == path::split) {
+        pc_iter *halves = new (std::nothrow) pc_iter[2];
+        if (halves == nullptr) {
+            return pc_error_set(PC_ERR_MEMORY, "out of memory splitting a GPU launch");
+        }
+        split_iter(it, &halves[0], &halves[1]);
+        st = launch_strided<NOP, G>(&halves[0], itemsize, g);
+        if (st == PC_OK) {
+            st = launch_strided<NOP, G>(&halves[1], itemsize, g);
+        }
+        delete[] halves;
+        return st;
+    }
+    kernel_32<NOP, G><<<pl.blocks, threads_per_block, 0, pl.stream>>>(pl.i32, g);
+    return check_launch(it->device, "elementwise kernel");
+}
 
 /* ---- the vectorised dense path ------------------------------------------------------------- */
 
@@ -242,6 +347,35 @@ template <typename Out, typename In, int NIN, int V> bool vec_ok(const iter_dens
         }
     }
     return d.size >= V;
+}
+
+/* f over operands stored in any dtype: loads convert to In, the store converts from Out */
+template <typename Out, typename In, int NIN, typename F> struct map_conv {
+    F f;
+    unsigned char dtype[NIN + 1]; /* each operand's dtype as stored (pc_iter.dtype) */
+    __device__ void operator()(char **p) const
+    {
+        In x[NIN];
+#pragma unroll
+        for (int k = 0; k < NIN; k++) {
+            x[k] = load_as<In>(p[k], dtype[k]);
+        }
+        store_as<Out>(p[NIN], dtype[NIN], (Out)apply<NIN>(f, x));
+    }
+};
+
+/* f over an iteration marked for conversion (pc_iter.convert): the functor computes in In and
+ * Out, the operands are stored as it->dtype[k] */
+template <typename Out, typename In, int NIN, typename F>
+pc_status map_converting(const pc_iter *it, F f)
+{
+    map_conv<Out, In, NIN, F> g{f, {}};
+    int sizes[max_ops];
+    for (int k = 0; k <= NIN; k++) {
+        g.dtype[k] = it->dtype[k];
+        sizes[k] = (int)pc_dtype_itemsize((pc_dtype)it->dtype[k]);
+    }
+    return launch_strided<NIN + 1>(it, sizes, g);
 }
 
 /* Out f(In) / f(In, In) / f(In, In, In) over an iteration whose inputs are In and whose last

@@ -62,6 +62,8 @@ typedef struct pc_kernel {
     pc_iter_fn iter;        /* elementwise: device backends */
     pc_whole_fn whole;      /* PC_OPKIND_WHOLE */
     const void *impl;       /* backend-private data of this slot (hostdev: the CPU slot) */
+    bool converts;          /* iter: converts the operands marked in pc_iter.convert on load
+                               and store (else the dispatcher converts into temporaries) */
 } pc_kernel;
 
 /* Fill a slot (backends' register.c). */
