@@ -42,7 +42,7 @@ demo: build
 # the kernel-heavy test modules again on the baseline (x86-64-v2) variant of the dispatched CPU
 # kernels; the full run above uses the best variant of this CPU (tests/test_isa.py runs every
 # variant the CPU supports on a smaller set of cases)
-ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.py \
+ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_simd_sort.py tests/test_searching.py \
 	tests/test_elementwise.py tests/test_asarray_astype.py tests/test_isa.py
 
 test: build
