@@ -14,12 +14,10 @@
 #define SS_T int32_t
 #define SS_W 8
 #define SS_MAX INT32_MAX
-#define SS_MIN INT32_MIN
 #else
 #define SS_T int64_t
 #define SS_W 4
 #define SS_MAX INT64_MAX
-#define SS_MIN INT64_MIN
 #endif
 /* the largest block the sorting network sorts: 16 vectors */
 #define SS_LEAF (16 * SS_W)
@@ -61,13 +59,6 @@ static inline unsigned ss_ge_mask32(__m256i v, __m256i pivot)
            0xFFu;
 }
 static inline int ss_ge_count32(unsigned ge8) { return __builtin_popcount(ge8); }
-static inline SS_T ss_hmax32(__m256i v)
-{
-    __m256i m = ss_max32(v, _mm256_permute2x128_si256(v, v, 0x01));
-    m = ss_max32(m, _mm256_shuffle_epi32(m, 0x4E));
-    m = ss_max32(m, _mm256_shuffle_epi32(m, 0xB1));
-    return (SS_T)_mm256_cvtsi256_si32(m);
-}
 #else
 /* AVX2 has no 64-bit min/max (AVX-512VL has) */
 static inline __m256i ss_min64(__m256i a, __m256i b)
@@ -88,15 +79,24 @@ static inline __m256i ss_max64(__m256i a, __m256i b)
 }
 static inline __m256i ss_set64(SS_T x) { return _mm256_set1_epi64x(x); }
 static inline __m256i ss_rev64(__m256i v) { return _mm256_permute4x64_epi64(v, 0x1B); }
+/* (without a min/max instruction, one comparison says which lanes take their partner: the
+ * lower lane of a pair when it is greater, the upper one when it is not) */
+static inline __m256i ss_cmp_pair64(__m256i v, __m256i p, __m256i upper)
+{
+#if defined(__AVX512VL__)
+    return _mm256_blendv_epi8(ss_min64(v, p), ss_max64(v, p), upper);
+#else
+    return _mm256_blendv_epi8(v, p, _mm256_xor_si256(_mm256_cmpgt_epi64(v, p), upper));
+#endif
+}
 static inline __m256i ss_cmp_lanes64(__m256i v, int j, bool flip)
 {
-    __m256i p;
     if (j == 1) {
-        p = _mm256_permute4x64_epi64(v, 0xB1);
-        return _mm256_blend_epi32(ss_min64(v, p), ss_max64(v, p), 0xCC);
+        return ss_cmp_pair64(v, _mm256_permute4x64_epi64(v, 0xB1),
+                             _mm256_setr_epi64x(0, -1, 0, -1));
     }
-    p = flip ? ss_rev64(v) : _mm256_permute4x64_epi64(v, 0x4E);
-    return _mm256_blend_epi32(ss_min64(v, p), ss_max64(v, p), 0xF0);
+    return ss_cmp_pair64(v, flip ? ss_rev64(v) : _mm256_permute4x64_epi64(v, 0x4E),
+                         _mm256_setr_epi64x(0, 0, -1, -1));
 }
 /* as 32-bit lanes: every 64-bit lane gives two equal bits, so the 8-lane permutations apply */
 static inline unsigned ss_ge_mask64(__m256i v, __m256i pivot)
@@ -105,12 +105,6 @@ static inline unsigned ss_ge_mask64(__m256i v, __m256i pivot)
            0xFFu;
 }
 static inline int ss_ge_count64(unsigned ge8) { return __builtin_popcount(ge8) / 2; }
-static inline SS_T ss_hmax64(__m256i v)
-{
-    __m256i m = ss_max64(v, _mm256_permute4x64_epi64(v, 0x4E));
-    m = ss_max64(m, _mm256_permute4x64_epi64(m, 0xB1));
-    return (SS_T)_mm256_extract_epi64(m, 0);
-}
 #endif
 
 /* ---- the bitonic network: v[0..m) (m a power of two, at most 16) sorted as one sequence -- */
@@ -224,12 +218,12 @@ static inline void SS_FN(ss_part_vec)(SS_T *base, int64_t *ls, int64_t *rs, __m2
 }
 
 /* Partition a[0..n) (n >= 2 SS_UNROLL W) around `pivot`: returns s with
- * a[0..s) < pivot <= a[s..n); *hi gets the largest key. The first and last SS_UNROLL vectors
+ * a[0..s) < pivot <= a[s..n). The first and last SS_UNROLL vectors
  * are held in registers to make room; then groups of SS_UNROLL vectors are read from the end
  * with less free room (so each front keeps room for the group's stores; one decision per group
  * keeps the hard-to-predict branch rare), the vectors that do not fill a group one at a time
  * before them. The n % W keys at the start are placed by a scalar pass afterwards. */
-static int64_t SS_FN(ss_partition)(SS_T *a, int64_t n, SS_T pivot, SS_T *hi)
+static int64_t SS_FN(ss_partition)(SS_T *a, int64_t n, SS_T pivot)
 {
     enum { U = SS_UNROLL };
     const int64_t rem = n % SS_W;
@@ -240,10 +234,6 @@ static int64_t SS_FN(ss_partition)(SS_T *a, int64_t n, SS_T pivot, SS_T *hi)
     for (int u = 0; u < U; u++) {
         held[u] = _mm256_loadu_si256((const __m256i *)(base + u * SS_W));
         held[U + u] = _mm256_loadu_si256((const __m256i *)(base + m - (u + 1) * SS_W));
-    }
-    __m256i vmax = held[0];
-    for (int u = 1; u < 2 * U; u++) {
-        vmax = SS_FN(ss_max)(vmax, held[u]);
     }
     int64_t ls = 0;
     int64_t rs = m - SS_W;
@@ -258,7 +248,6 @@ static int64_t SS_FN(ss_partition)(SS_T *a, int64_t n, SS_T pivot, SS_T *hi)
             x = _mm256_loadu_si256((const __m256i *)(base + left));
             left += SS_W;
         }
-        vmax = SS_FN(ss_max)(vmax, x);
         SS_FN(ss_part_vec)(base, &ls, &rs, x, pv);
     }
     while (left != right) {
@@ -275,26 +264,22 @@ static int64_t SS_FN(ss_partition)(SS_T *a, int64_t n, SS_T pivot, SS_T *hi)
             x[u] = _mm256_loadu_si256((const __m256i *)(from + u * SS_W));
         }
         for (int u = 0; u < U; u++) {
-            vmax = SS_FN(ss_max)(vmax, x[u]);
             SS_FN(ss_part_vec)(base, &ls, &rs, x[u], pv);
         }
     }
     for (int u = 0; u < 2 * U; u++) {
         SS_FN(ss_part_vec)(base, &ls, &rs, held[u], pv);
     }
-    SS_T top = SS_FN(ss_hmax)(vmax);
     /* a[i + 1..s) < pivot <= a[s..n) as i walks down the first rem keys */
     int64_t s = rem + ls;
     for (int64_t i = rem - 1; i >= 0; i--) {
         const SS_T x = a[i];
-        top = x > top ? x : top;
         if (x >= pivot) {
             s--;
             a[i] = a[s];
             a[s] = x;
         }
     }
-    *hi = top;
     return s;
 }
 
@@ -363,16 +348,14 @@ static void SS_FN(ss_qsort)(SS_T *a, int64_t n, int depth)
         }
         depth--;
         const SS_T pivot = SS_FN(ss_pivot)(a, n);
-        SS_T hi;
-        int64_t s = SS_FN(ss_partition)(a, n, pivot, &hi);
-        if (hi == pivot) {
-            n = s; /* a[s..n) all equal the pivot */
-            continue;
-        }
+        int64_t s = SS_FN(ss_partition)(a, n, pivot);
         if (s == 0) {
-            /* the pivot is the smallest key: split off the keys equal to it (pivot < hi, so
-             * pivot + 1 does not overflow) */
-            s = SS_FN(ss_partition)(a, n, pivot + 1, &hi);
+            /* the pivot is the smallest key: split off the keys equal to it (all of them
+             * when the pivot is the largest key there is) */
+            if (pivot == SS_MAX) {
+                return;
+            }
+            s = SS_FN(ss_partition)(a, n, pivot + 1);
             a += s;
             n -= s;
             continue;
@@ -404,6 +387,5 @@ void SS_CAT(pc_simd_sort_i, SS_BITS)(SS_T *a, int64_t n)
 #undef SS_T
 #undef SS_W
 #undef SS_MAX
-#undef SS_MIN
 #undef SS_LEAF
 #undef SS_UNROLL
