@@ -21,7 +21,7 @@
  * whose bit is set to the end. */
 static inline __m256i ss_perm(unsigned ge8)
 {
-    return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pc_simd_sort_perm[ge8]));
+    return _mm256_load_si256((const __m256i *)pc_simd_sort_perm[ge8]);
 }
 
 #define SS_BITS 32
