@@ -13,6 +13,9 @@ void register_arith_float();
 void register_compare();
 void register_transcendental();
 void register_steps();
+void register_blas();
+void register_solver();
+void register_fft();
 } // namespace pcu
 
 extern "C" void pc_cuda_register_kernels(void)
@@ -25,4 +28,7 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_compare();
     pcu::register_transcendental();
     pcu::register_steps();
+    pcu::register_blas();
+    pcu::register_solver();
+    pcu::register_fft();
 }
