@@ -201,14 +201,22 @@ static int64_t batch_offset(const pc_tensor *t, int nb, int64_t b)
     return off;
 }
 
-/* workspace for one kind of call: device and host bytes, grown as asked */
+/* workspace for one kind of call: device and host bytes. The host part is freed only after
+ * the stream has drained (the library may still read it for work it queued). */
 struct workspace {
     scratch dev;
+    cudaStream_t stream;
     void *host = nullptr;
     size_t dev_bytes = 0;
     size_t host_bytes = 0;
-    explicit workspace(cudaStream_t s) : dev(s) {}
-    ~workspace() { free(host); }
+    explicit workspace(cudaStream_t s) : dev(s), stream(s) {}
+    ~workspace()
+    {
+        if (host != nullptr) {
+            (void)cudaStreamSynchronize(stream);
+            free(host);
+        }
+    }
     pc_status alloc(size_t d, size_t h)
     {
         dev_bytes = d;
