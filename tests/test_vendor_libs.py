@@ -25,6 +25,7 @@ MESSAGES = {
                 "paddle_c[cuda] or install the CUDA toolkit",
     "cufft": "cuFFT (libcufft.so.12 or libcufft.so.11) not found: pip install paddle_c[cuda] or "
              "install the CUDA toolkit",
+    "hipfft": "hipFFT (libhipfft.so.0) not found: install ROCm's hipfft (with rocfft)",
 }
 
 

@@ -9,20 +9,24 @@
  *
  * Plans are cached per (device, type, length, batch) in a small table and bound to the
  * device's stream; an evicted plan is destroyed after the device's stream has drained.
+ *
+ * ROCm builds use hipFFT the same way (its ABI is cuFFT's but for the plan handle's type).
  */
 
-#ifdef PC_USE_HIP
-/* ROCm: hipBLAS, hipSOLVER and hipFFT are not wired yet (docs/devices.md): the op stays
- * empty on ROCm and raises NotImplementedError. */
-namespace pcu {
-void register_fft() {}
-} // namespace pcu
-#else
 #include <stdint.h>
 
 #include "paddle_c/kernels/fft_params.h"
 #include "vendor_common.cuh"
 #include "vendors/cufft_api.h"
+
+/* ROCm: hipFFT, the same entry points with the hipfft prefix (vendors/hip.h) */
+#ifdef PC_USE_HIP
+#define PCU_FFT_LIB PC_VENDOR_HIPFFT
+#define PCU_FFT_SYM(name) "hipfft" name
+#else
+#define PCU_FFT_LIB PC_VENDOR_CUFFT
+#define PCU_FFT_SYM(name) "cufft" name
+#endif
 
 namespace pcu {
 
@@ -52,14 +56,18 @@ static const fft_api *load_fft_locked()
         const char *name;
     };
     const entry entries[] = {
-        {(void **)&api.plan_many, "cufftPlanMany"}, {(void **)&api.set_stream, "cufftSetStream"},
-        {(void **)&api.destroy, "cufftDestroy"},    {(void **)&api.exec_c2c, "cufftExecC2C"},
-        {(void **)&api.exec_z2z, "cufftExecZ2Z"},   {(void **)&api.exec_r2c, "cufftExecR2C"},
-        {(void **)&api.exec_d2z, "cufftExecD2Z"},   {(void **)&api.exec_c2r, "cufftExecC2R"},
-        {(void **)&api.exec_z2d, "cufftExecZ2D"},
+        {(void **)&api.plan_many, PCU_FFT_SYM("PlanMany")},
+        {(void **)&api.set_stream, PCU_FFT_SYM("SetStream")},
+        {(void **)&api.destroy, PCU_FFT_SYM("Destroy")},
+        {(void **)&api.exec_c2c, PCU_FFT_SYM("ExecC2C")},
+        {(void **)&api.exec_z2z, PCU_FFT_SYM("ExecZ2Z")},
+        {(void **)&api.exec_r2c, PCU_FFT_SYM("ExecR2C")},
+        {(void **)&api.exec_d2z, PCU_FFT_SYM("ExecD2Z")},
+        {(void **)&api.exec_c2r, PCU_FFT_SYM("ExecC2R")},
+        {(void **)&api.exec_z2d, PCU_FFT_SYM("ExecZ2D")},
     };
     for (const entry &e : entries) {
-        *e.slot = pc_vendor_symbol(PC_VENDOR_CUFFT, e.name, false);
+        *e.slot = pc_vendor_symbol(PCU_FFT_LIB, e.name, false);
         if (*e.slot == nullptr) {
             return nullptr;
         }
@@ -264,5 +272,3 @@ void register_fft()
 }
 
 } // namespace pcu
-
-#endif

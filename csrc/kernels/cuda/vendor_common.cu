@@ -3,7 +3,6 @@
  * kernels (vendor_common.cuh).
  */
 
-#ifndef PC_USE_HIP /* the vendor-library kernels are CUDA only (blas.cu) */
 #include <stdint.h>
 
 #include "vendor_common.cuh"
@@ -217,5 +216,3 @@ pc_status info_to_word(cudaStream_t s, const int *info, pc_result_word *word, in
 }
 
 } // namespace pcu
-
-#endif

@@ -5,7 +5,7 @@
  * widening, zero padding along one axis and a scale), and the per-device handle cache.
  *
  * The libraries are opened at run time (vendor_load.h); their declarations are ours
- * (vendors/*_api.h).
+ * (vendors/cublas_api.h, cusolver_api.h, cufft_api.h).
  */
 #ifndef PADDLE_C_CUDA_VENDOR_COMMON_CUH
 #define PADDLE_C_CUDA_VENDOR_COMMON_CUH

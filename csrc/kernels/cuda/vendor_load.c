@@ -14,20 +14,27 @@ typedef struct vendor_desc {
     const char *display;
     const char *sonames[3];     /* newest major first; NULL-terminated when fewer */
     const char *unversioned;
+    const char *hint;           /* how to install it, for the error message */
     /* [Why preloads] the wheels keep each library in its own folder; a library opened by path
      * finds its dependencies by soname among those already loaded, so these are opened from
      * the search folders first (where present; the system resolves its own) */
     const char *preload[6];
 } vendor_desc;
 
+#define PC_CUDA_HINT "pip install paddle_c[cuda] or install the CUDA toolkit"
+
 /* CUDA 13: cuBLAS 13, cuSOLVER 12, cuFFT 12; CUDA 12: cuBLAS 12, cuSOLVER 11, cuFFT 11 */
 static const vendor_desc descs[PC_NUM_VENDOR_LIBS] = {
     {"cublas", "cuBLAS", {"libcublas.so.13", "libcublas.so.12", NULL}, "libcublas.so",
-     {"libcublasLt.so.13", "libcublasLt.so.12", NULL}},
+     PC_CUDA_HINT, {"libcublasLt.so.13", "libcublasLt.so.12", NULL}},
     {"cusolver", "cuSOLVER", {"libcusolver.so.12", "libcusolver.so.11", NULL}, "libcusolver.so",
+     PC_CUDA_HINT,
      {"libnvJitLink.so.13", "libnvJitLink.so.12", "libcusparse.so.12", "libcublasLt.so.13",
       "libcublasLt.so.12", NULL}},
-    {"cufft", "cuFFT", {"libcufft.so.12", "libcufft.so.11", NULL}, "libcufft.so", {NULL}},
+    {"cufft", "cuFFT", {"libcufft.so.12", "libcufft.so.11", NULL}, "libcufft.so", PC_CUDA_HINT,
+     {NULL}},
+    {"hipfft", "hipFFT", {"libhipfft.so.0", NULL}, "libhipfft.so",
+     "install ROCm's hipfft (with rocfft)", {NULL}},
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -114,10 +121,12 @@ static void *find_library(const vendor_desc *d, const char *dirs, bool system, c
 
 static pc_status not_found(const vendor_desc *d)
 {
-    return pc_error_set(PC_ERR_RUNTIME,
-                        "%s (%s or %s) not found: pip install paddle_c[cuda] or install the "
-                        "CUDA toolkit",
-                        d->display, d->sonames[0], d->sonames[1]);
+    if (d->sonames[1] == NULL) {
+        return pc_error_set(PC_ERR_RUNTIME, "%s (%s) not found: %s", d->display, d->sonames[0],
+                            d->hint);
+    }
+    return pc_error_set(PC_ERR_RUNTIME, "%s (%s or %s) not found: %s", d->display,
+                        d->sonames[0], d->sonames[1], d->hint);
 }
 
 void *pc_vendor_open(pc_vendor_lib lib)

@@ -28,10 +28,12 @@ typedef enum pc_vendor_lib {
     PC_VENDOR_CUBLAS = 0,
     PC_VENDOR_CUSOLVER,
     PC_VENDOR_CUFFT,
+    PC_VENDOR_HIPFFT,           /* ROCm builds */
     PC_NUM_VENDOR_LIBS
 } pc_vendor_lib;
 
-/* The library's id from its short name ("cublas", "cusolver", "cufft"); -1 when unknown. */
+/* The library's id from its short name ("cublas", "cusolver", "cufft", "hipfft"); -1 when
+ * unknown. */
 int pc_vendor_lib_from_name(const char *name);
 
 /* Replace the extra search directories: `dirs` separated by ':' (copied; NULL or "" for

@@ -12,7 +12,13 @@
 extern "C" {
 #endif
 
+/* the plan handle: an int for cuFFT, a pointer for hipFFT, whose entry points otherwise take
+ * the same arguments with the same enum values (hipfftPlanMany, ...: vendors/hip.h) */
+#ifdef PC_USE_HIP
+typedef struct hipfftHandle_t *cufftHandle;
+#else
 typedef int cufftHandle;
+#endif
 
 typedef enum cufftResult {
     CUFFT_SUCCESS = 0,
