@@ -16,6 +16,9 @@ void register_steps();
 void register_reduce();
 void register_argreduce();
 void register_scan();
+void register_blas();
+void register_solver();
+void register_fft();
 } // namespace pcu
 
 extern "C" void pc_cuda_register_kernels(void)
@@ -31,4 +34,7 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_reduce();
     pcu::register_argreduce();
     pcu::register_scan();
+    pcu::register_blas();
+    pcu::register_solver();
+    pcu::register_fft();
 }
