@@ -79,6 +79,13 @@ def test_not_a_plugin_is_refused(tmp_path):
 # ---- the OpenCL plug-in on xpu:0 ------------------------------------------------------------
 
 
+@pytest.mark.skipif("PADDLE_C_PLUGIN_PATH" not in os.environ, reason="no plug-in path set")
+def test_plugin_path_gives_a_device():
+    """With a plug-in path set (make test-opencl), the plug-in must have loaded: the xpu tests
+    below are then never skipped."""
+    assert XPU, pc._C._plugins()
+
+
 @needs_xpu
 def test_plugin_device_listed():
     (rec,) = [p for p in pc._C._plugins() if p[2]]
@@ -172,3 +179,58 @@ def test_memory_stats_and_copies():
     y = pc.astype(d, pc.float64)
     np.testing.assert_array_equal(np.asarray(y.to_device("cpu")), np.asarray(x, dtype=float))
     del before
+
+
+# ---- decompositions: composites the plug-in lacks, run from its primitives ------------------
+
+DECOMPOSED = ["logsumexp", "mean", "var", "std", "nansum", "count_nonzero", "all", "any"]
+
+
+@needs_xpu
+def test_coverage_reports_decompositions():
+    how = {(op, dt): h for op, b, dt, h in pc._C._coverage() if b == "custom"}
+    for op in DECOMPOSED:
+        assert how[(op, "float32")] == "decomposed", op
+    assert how[("sum", "float32")] == "native"
+    assert how[("cumsum", "float32")] == "none"
+    assert how[("logsumexp", "int8")] == "none"  # computes in float32: the float32 row runs
+    formulas = dict(pc._C._decompositions())
+    assert formulas["logsumexp"].startswith("m + log(sum(exp(x - m)))")
+
+
+@needs_xpu
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("fn", DECOMPOSED)
+def test_decomposed_reductions_match_cpu(fn, dtype):
+    x = sample(dtype, (3, 4, 5), 4)
+    special = pc.asarray([[0.0, float("nan"), 1.0], [float("inf"), 2.0, -1.0],
+                          [float("-inf"), float("-inf"), 0.0]], dtype=getattr(pc, dtype))
+    for t, axis in [(x, None), (x, 1), (x, (0, 2)), (x[:, ::-1, ::2], -1), (special, 1),
+                    (special, 0)]:
+        kw = {"correction": 1} if fn in ("var", "std") else {}
+        want = getattr(pc, fn)(t, axis=axis, **kw)
+        got = getattr(pc, fn)(t.to_device("xpu:0"), axis=axis, **kw)
+        assert str(got.device) == "xpu:0"
+        assert got.dtype == want.dtype
+        g, w = np.asarray(got.to_device("cpu")), np.asarray(want)
+        if w.dtype.kind == "f":
+            np.testing.assert_allclose(g, w, rtol=1e-5 if dtype == "float32" else 1e-12)
+        else:
+            np.testing.assert_array_equal(g, w)
+
+
+@needs_xpu
+def test_decomposed_on_other_dtypes():
+    for dtype in ["bool", "int8", "uint64", "float16"]:
+        x = sample(dtype, (4, 6), 5)
+        for fn in ["count_nonzero", "all", "any"]:
+            same(getattr(pc, fn)(x.to_device("xpu:0"), axis=1), getattr(pc, fn)(x, axis=1),
+                 "bool" if fn != "count_nonzero" else "int64")
+        same(pc.diff(x.to_device("xpu:0"), axis=1), pc.diff(x, axis=1), dtype)
+
+
+@needs_xpu
+def test_no_silent_cpu_fallback():
+    x = pc.asarray([1.0, 2.0], device="xpu:0")
+    with pytest.raises(NotImplementedError, match="'cumsum' is not implemented on xpu:0"):
+        pc.cumsum(x)

@@ -221,10 +221,10 @@ static const pc_tensor *do_logaddexp(scratch *s, const pc_tensor *const *in)
     return where3(s, ew2(s, PC_EW_EQUAL, T(a), T(b)), T(tie), T(general));
 }
 
-/* diff's step: in[1] - in[0] (bool: in[1] != in[0]) */
+/* diff's step: in[0] (x[1:]) - in[1] (x[:-1]); bool: in[0] != in[1] */
 static const pc_tensor *do_diff(scratch *s, const pc_tensor *const *in)
 {
-    return ew2(s, in[0]->dtype == PC_BOOL ? PC_EW_NOT_EQUAL : PC_EW_SUBTRACT, T(in[1]), T(in[0]));
+    return ew2(s, in[0]->dtype == PC_BOOL ? PC_EW_NOT_EQUAL : PC_EW_SUBTRACT, T(in[0]), T(in[1]));
 }
 
 /* ---- the table --------------------------------------------------------------------------------- */

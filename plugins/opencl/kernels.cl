@@ -191,11 +191,11 @@ __kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pc
     PCL_REDUCE_START
     PCL_SUM_T acc = 0;
 #if PCK_K == PCK_KF
-    PCL_SUM_T comp = 0; /* Kahan's compensation */
+    PCL_SUM_T comp = 0; /* Kahan's compensation (none once the sum is not finite) */
     for (long j = 0; j < nred; j++) {
         const PCL_SUM_T y = (PCL_SUM_T)PCL_X(j) - comp;
         const PCL_SUM_T t = acc + y;
-        comp = (t - acc) - y;
+        comp = isfinite(t) ? (t - acc) - y : (PCL_SUM_T)0;
         acc = t;
     }
 #else
