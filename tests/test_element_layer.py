@@ -331,4 +331,7 @@ def test_portable_complex_pow(cx_results, suf):
     ok = np.isfinite(want) & (np.abs(want) > np.finfo(rt).tiny) & (np.abs(want) < np.finfo(rt).max)
     assert ok.sum() > 1000
     rel = np.abs(got[ok] - want[ok]) / np.abs(want[ok]) / np.finfo(rt).eps
-    assert rel.max() <= CX_ULP, f"relative error {rel.max():.1f} eps"
+    # exp(w log z) carries the rounding of w log z as a relative error of |w log z| eps
+    with np.errstate(all="ignore"):
+        cond = np.abs(pw[ok] * np.log(pz[ok]))
+    assert (rel <= CX_ULP + 2 * cond).all(), f"relative error {rel.max():.1f} eps"

@@ -3,15 +3,16 @@
  * parts (crealf, cimag, CMPLXF, CMPLX) on every target, and the complex functions the element
  * functions call, under paddle_c's own names: pc_cabs[f], pc_cpow[f], pc_csqrt[f], pc_cexp[f],
  * pc_clog[f], pc_csin[f] ... pc_catanh[f].
- *   - C (CPU): C99 `_Complex`; the functions are the C library's (<complex.h>), or with
- *     PC_PORTABLE_COMPLEX defined the portable ones of complex_math.h;
- *   - nvcc: cuda::std::complex (libcu++) and its functions;
+ *   - C (CPU): C99 `_Complex`;
+ *   - nvcc: cuda::std::complex (libcu++);
  *   - hipcc (no libcu++): a small own complex type with the arithmetic the element functions
- *     use (+, -, *, ==), and the portable functions of complex_math.h.
- * The portable functions give C99 Annex G's special values with glibc's choices where the
- * standard leaves a sign open, within a few ulp of glibc elsewhere (tests/test_element_layer.py).
- * Complex division and the textbook product of the kernels are written out in arith_elem.h, so
- * no target relies on its library's operator / for results.
+ *     use (+, -, *, ==).
+ * The functions are the portable ones of complex_math.h on all three, not the C library's or
+ * libcu++'s: one set of special values everywhere (C99 Annex G, glibc's choices where the
+ * standard leaves a sign open) and accuracy within a few ulp (libcu++'s lose all digits near the
+ * unit circle and the branch points; tests/test_element_layer.py holds the portable ones to
+ * glibc). Complex division and the textbook product of the kernels are written out in
+ * arith_elem.h, so no target relies on its library's operator / for results.
  */
 #ifndef PADDLE_C_KERNELS_COMMON_COMPLEX_SHIM_H
 #define PADDLE_C_KERNELS_COMMON_COMPLEX_SHIM_H
@@ -22,7 +23,6 @@
 #include <cuda/std/complex>
 typedef cuda::std::complex<float> pc_cfloat;
 typedef cuda::std::complex<double> pc_cdouble;
-#define PC_CX_NS cuda::std
 
 #elif defined(__HIPCC__)
 template <typename R> struct pc_hcomplex {
@@ -64,15 +64,11 @@ template <typename R> __host__ __device__ inline bool operator==(pc_hcomplex<R> 
 }
 typedef pc_hcomplex<float> pc_cfloat;
 typedef pc_hcomplex<double> pc_cdouble;
-#define PC_CX_PORTABLE 1
 
 #else
 #include <complex.h>
 typedef float _Complex pc_cfloat;
 typedef double _Complex pc_cdouble;
-#if defined(PC_PORTABLE_COMPLEX)
-#define PC_CX_PORTABLE 1
-#endif
 #endif
 
 #if defined(PC_ELEM_GPU)
@@ -87,13 +83,8 @@ PC_ELEM double cimag(pc_cfloat z) { return z.imag(); }
 #define CMPLX(re, im) pc_cdouble((double)(re), (double)(im))
 #endif
 
-/* the unary functions of the transcendental family, as pc_<c99 name>[f](z) */
-#define PC_CX_FUNCTIONS(X)                                                                      \
-    X(csqrt, sqrt) X(cexp, exp) X(clog, log) X(csin, sin) X(ccos, cos) X(ctan, tan)             \
-    X(casin, asin) X(cacos, acos) X(catan, atan) X(csinh, sinh) X(ccosh, cosh) X(ctanh, tanh)   \
-    X(casinh, asinh) X(cacosh, acosh) X(catanh, atanh)
-
-#if defined(PC_CX_PORTABLE)
+/* The complex functions: the portable ones of complex_math.h on every target, so that the CPU,
+ * CUDA and ROCm give the same special values and differ only by their libm's rounding. */
 #include "complex_math.h"
 PC_ELEM pc_cmf pc_cx_partsf(pc_cfloat z) { return pc_cm_mkf(crealf(z), cimagf(z)); }
 PC_ELEM pc_cmd pc_cx_parts(pc_cdouble z) { return pc_cm_mk(creal(z), cimag(z)); }
@@ -109,6 +100,7 @@ PC_ELEM pc_cdouble pc_cpow(pc_cdouble z, pc_cdouble w)
     const pc_cmd r = pc_cm_pow(pc_cx_parts(z), pc_cx_parts(w));
     return CMPLX(r.re, r.im);
 }
+/* the unary functions of the transcendental family, as pc_<c99 name>[f](z) */
 #define PC_CX_UNARY(cname, name)                                                                \
     PC_ELEM pc_cfloat pc_##cname##f(pc_cfloat z)                                                \
     {                                                                                           \
@@ -120,26 +112,10 @@ PC_ELEM pc_cdouble pc_cpow(pc_cdouble z, pc_cdouble w)
         const pc_cmd r = pc_cm_##name(pc_cx_parts(z));                                          \
         return CMPLX(r.re, r.im);                                                               \
     }
-
-#elif defined(PC_CX_NS)
-PC_ELEM float pc_cabsf(pc_cfloat z) { return PC_CX_NS::abs(z); }
-PC_ELEM double pc_cabs(pc_cdouble z) { return PC_CX_NS::abs(z); }
-PC_ELEM pc_cfloat pc_cpowf(pc_cfloat z, pc_cfloat w) { return PC_CX_NS::pow(z, w); }
-PC_ELEM pc_cdouble pc_cpow(pc_cdouble z, pc_cdouble w) { return PC_CX_NS::pow(z, w); }
-#define PC_CX_UNARY(cname, name)                                                                \
-    PC_ELEM pc_cfloat pc_##cname##f(pc_cfloat z) { return PC_CX_NS::name(z); }                  \
-    PC_ELEM pc_cdouble pc_##cname(pc_cdouble z) { return PC_CX_NS::name(z); }
-
-#else
-PC_ELEM float pc_cabsf(pc_cfloat z) { return cabsf(z); }
-PC_ELEM double pc_cabs(pc_cdouble z) { return cabs(z); }
-PC_ELEM pc_cfloat pc_cpowf(pc_cfloat z, pc_cfloat w) { return cpowf(z, w); }
-PC_ELEM pc_cdouble pc_cpow(pc_cdouble z, pc_cdouble w) { return cpow(z, w); }
-#define PC_CX_UNARY(cname, name)                                                                \
-    PC_ELEM pc_cfloat pc_##cname##f(pc_cfloat z) { return cname##f(z); }                        \
-    PC_ELEM pc_cdouble pc_##cname(pc_cdouble z) { return cname(z); }
-#endif
-
+#define PC_CX_FUNCTIONS(X)                                                                      \
+    X(csqrt, sqrt) X(cexp, exp) X(clog, log) X(csin, sin) X(ccos, cos) X(ctan, tan)             \
+    X(casin, asin) X(cacos, acos) X(catan, atan) X(csinh, sinh) X(ccosh, cosh) X(ctanh, tanh)   \
+    X(casinh, asinh) X(cacosh, acosh) X(catanh, atanh)
 PC_CX_FUNCTIONS(PC_CX_UNARY)
 #undef PC_CX_UNARY
 
