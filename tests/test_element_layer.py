@@ -1,5 +1,11 @@
 """The element layer (csrc/kernels/common) compiled alone, outside the library.
 
+The portable complex functions (complex_math.h: exp ... atanh, pow; the ROCm build's, and the
+CPU's with PC_PORTABLE_COMPLEX) run from tests/c/element_complex.c on every C99 Annex G case
+(+-0, +-inf, NaN and finite values in each part) and on random values over 24 decades, near
+the unit circle and near the branch points +-1, +-i; they must give NumPy's (the C library's)
+special values exactly (class and sign of each part) and agree with it within a few ulp.
+
 Its conversions are the one scalar conversion every backend uses (the CPU cast loops and the
 GPU cast kernels include the same cast_elem.h). tests/c/element_casts.c instantiates all
 15 x 15 of them with the C compiler, runs them on special values (NaN, infinities, signed
@@ -206,3 +212,126 @@ def test_int64_to_float32_rounds_once(results):
     # and to bfloat16 above a tie: a conversion through double would round down to 2**54
     j = list(sources["INT64"]).index(2 ** 54 + 2 ** 46 + 1)
     assert float(bf16_to_f32(out["INT64", "BFLOAT16"][j:j + 1])[0]) == 2.0 ** 54 + 2.0 ** 47
+
+
+# ---- the portable complex functions (complex_math.h) ----
+
+CX_FUNCS = {"exp": np.exp, "log": np.log, "sqrt": np.sqrt, "sin": np.sin, "cos": np.cos,
+            "tan": np.tan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh, "asin": np.arcsin,
+            "acos": np.arccos, "atan": np.arctan, "asinh": np.arcsinh, "acosh": np.arccosh,
+            "atanh": np.arctanh}
+CX_TYPES = {"d": (np.complex128, np.float64), "f": (np.complex64, np.float32)}
+# componentwise ulp distance to the C library allowed on finite results (each side is within
+# about 4 ulp of the exact value; measured maximum of the difference: 6)
+CX_ULP = 8
+
+
+def cx_special_inputs():
+    parts = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -2.5, 2.0, 1.5707963267948966,
+             1e-20, 3e-310, 1e300, -1e300, 20.0, 100.0, 710.0, -800.0, 1500.0]
+    return np.array([complex(a, b) for a in parts for b in parts])
+
+
+def cx_random_inputs():
+    rng = np.random.default_rng(2026)
+    n = 6000
+    parts = 10.0 ** rng.uniform(-12, 12, (n, 2)) * rng.choice([-1, 1], (n, 2))
+    t = rng.uniform(-np.pi, np.pi, 1500)
+    def g(k):
+        return rng.standard_normal(k) + 1j * rng.standard_normal(k)
+    return np.concatenate([parts[:, 0] + 1j * parts[:, 1],
+                           np.exp(1j * t) * (1 + rng.standard_normal(1500) * 1e-9),
+                           1 + g(500) * 1e-8, -1 + g(500) * 1e-8, 1j + g(500) * 1e-8,
+                           -1j + g(500) * 1e-8])
+
+
+@pytest.fixture(scope="module")
+def cx_results(tmp_path_factory):
+    d = tmp_path_factory.mktemp("element_complex")
+    exe = d / "element_complex"
+    cmd = [CC, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function",
+           "-I", os.path.join(ROOT, "csrc", "include"), "-I", os.path.join(ROOT, "csrc"),
+           os.path.join(ROOT, "tests", "c", "element_complex.c"), "-o", str(exe), "-lm"]
+    subprocess.run(cmd, check=True)
+    spec, rnd = cx_special_inputs(), cx_random_inputs()
+    z = np.concatenate([spec, rnd])
+    rng = np.random.default_rng(5)
+    pz = rnd[:2000]
+    pw = (rng.standard_normal(2000) + 1j * rng.standard_normal(2000)) * 3
+    for suf, (ct, _) in CX_TYPES.items():
+        z.astype(ct).tofile(d / f"in_{suf}.bin")
+        np.stack([pz, pw], 1).astype(ct).tofile(d / f"pow_{suf}.bin")
+    subprocess.run([str(exe), str(d)], check=True)
+    out = {}
+    for suf, (ct, _) in CX_TYPES.items():
+        for name in list(CX_FUNCS) + ["pow"]:
+            out[name, suf] = np.fromfile(d / f"out_{name}_{suf}.bin", dtype=ct)
+    return len(spec), z, pz, pw, out
+
+
+def cx_class(v):
+    """NaN, +-inf, +-0 or the sign of a finite value, per part."""
+    return np.where(np.isnan(v), 0, np.where(np.isinf(v), 2, np.where(v == 0, 4, 6))) + \
+        np.signbit(v) * ~np.isnan(v)
+
+
+def cx_ulps(got, want, rt):
+    """Componentwise distance in ulps of the wanted part; inf where the classes differ."""
+    with np.errstate(all="ignore"):
+        e = np.zeros(len(got))
+        for g, w in ((got.real, want.real), (got.imag, want.imag)):
+            finite = np.isfinite(w) & np.isfinite(g)
+            unit = np.spacing(np.maximum(np.abs(w), np.finfo(rt).smallest_subnormal))
+            d = np.abs(g.astype(np.float64) - w.astype(np.float64)) / unit.astype(np.float64)
+            d = np.where(finite & (cx_class(g) == cx_class(w)), d, 0.0)
+            d = np.where(cx_class(g) != cx_class(w), np.inf, d)
+            e = np.maximum(e, d)
+    return e
+
+
+@pytest.mark.parametrize("suf", list(CX_TYPES))
+@pytest.mark.parametrize("name", list(CX_FUNCS))
+def test_portable_complex_special_values(cx_results, name, suf):
+    n_spec, z, _, _, out = cx_results
+    ct, rt = CX_TYPES[suf]
+    zz = z[:n_spec].astype(ct)
+    with np.errstate(all="ignore"):
+        want = CX_FUNCS[name](zz)
+    got = out[name, suf][:n_spec]
+    err = cx_ulps(got, want, rt)
+    bad = [f"{name}({zz[i]!r}) = {got[i]!r}, the C library gives {want[i]!r}"
+           for i in np.flatnonzero(err > CX_ULP)[:8]]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("suf", list(CX_TYPES))
+@pytest.mark.parametrize("name", list(CX_FUNCS))
+def test_portable_complex_accuracy(cx_results, name, suf, record_property):
+    n_spec, z, _, _, out = cx_results
+    ct, rt = CX_TYPES[suf]
+    zz = z[n_spec:].astype(ct)
+    with np.errstate(all="ignore"):
+        want = CX_FUNCS[name](zz)
+    got = out[name, suf][n_spec:]
+    err = cx_ulps(got, want, rt)
+    worst = int(np.argmax(err))
+    record_property("max_ulp", float(err[worst]))
+    assert err[worst] <= CX_ULP, \
+        f"{name}({zz[worst]!r}) = {got[worst]!r}, the C library gives {want[worst]!r} " \
+        f"({err[worst]:.1f} ulp)"
+
+
+@pytest.mark.parametrize("suf", list(CX_TYPES))
+def test_portable_complex_pow(cx_results, suf):
+    _, _, pz, pw, out = cx_results
+    ct, rt = CX_TYPES[suf]
+    with np.errstate(all="ignore"):
+        want = np.power(pz.astype(ct), pw.astype(ct))
+    got = out["pow", suf]
+    ok = np.isfinite(want) & (np.abs(want) > np.finfo(rt).tiny) & (np.abs(want) < np.finfo(rt).max)
+    assert ok.sum() > 1000
+    rel = np.abs(got[ok] - want[ok]) / np.abs(want[ok]) / np.finfo(rt).eps
+    # exp(w log z) carries the rounding of w log z as a relative error of |w log z| eps
+    with np.errstate(all="ignore"):
+        cond = np.abs(pw[ok] * np.log(pz[ok]))
+    assert (rel <= CX_ULP + 2 * cond).all(), f"relative error {rel.max():.1f} eps"

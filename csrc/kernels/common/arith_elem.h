@@ -69,7 +69,7 @@ PC_ELEM PCK_CT PCK_FN(cx_div)(PCK_CT x, PCK_CT y)
 /* ---- unary ---------------------------------------------------------------------------------- */
 
 #if PCK_K == PCK_KC
-PC_ELEM PCK_RT PCK_FN(ew_abs)(PCK_CT x) { return EW_M(cabs)(x); }
+PC_ELEM PCK_RT PCK_FN(ew_abs)(PCK_CT x) { return EW_M(pc_cabs)(x); }
 #else
 PC_ELEM PCK_CT PCK_FN(ew_abs)(PCK_CT x)
 {
@@ -259,7 +259,7 @@ PC_ELEM PCK_CT PCK_FN(ew_pow)(PCK_CT a, PCK_CT b)
     if (EW_RE(b) == 0 && EW_IM(b) == 0) {
         return EW_CX(1, 0);
     }
-    return EW_M(cpow)(a, b);
+    return EW_M(pc_cpow)(a, b);
 #endif
 }
 #endif

@@ -1,13 +1,18 @@
 /*
- * complex_shim.h - the complex compute types pc_cfloat / pc_cdouble and the C99 names the
- * element functions use on them (crealf, CMPLX, cabs, cpow, csqrt, ...), on every target:
- *   - C (CPU): C99 `_Complex` and <complex.h> themselves;
- *   - nvcc: cuda::std::complex (libcu++), the C99 names as thin host + device wrappers;
+ * complex_shim.h - the complex compute types pc_cfloat / pc_cdouble, the C99 names of their
+ * parts (crealf, cimag, CMPLXF, CMPLX) on every target, and the complex functions the element
+ * functions call, under paddle_c's own names: pc_cabs[f], pc_cpow[f], pc_csqrt[f], pc_cexp[f],
+ * pc_clog[f], pc_csin[f] ... pc_catanh[f].
+ *   - C (CPU): C99 `_Complex`;
+ *   - nvcc: cuda::std::complex (libcu++);
  *   - hipcc (no libcu++): a small own complex type with the arithmetic the element functions
- *     use (+, -, *, parts, abs, pow); the complex transcendental family is not built for HIP
- *     yet (its slots stay empty and raise NotImplementedError).
- * Complex division and the textbook product of the kernels are written out in arith_elem.h, so
- * no target relies on its library's operator / for results.
+ *     use (+, -, *, ==).
+ * The functions are the portable ones of complex_math.h on all three, not the C library's or
+ * libcu++'s: one set of special values everywhere (C99 Annex G, glibc's choices where the
+ * standard leaves a sign open) and accuracy within a few ulp (libcu++'s lose all digits near the
+ * unit circle and the branch points; tests/test_element_layer.py holds the portable ones to
+ * glibc). Complex division and the textbook product of the kernels are written out in
+ * arith_elem.h, so no target relies on its library's operator / for results.
  */
 #ifndef PADDLE_C_KERNELS_COMMON_COMPLEX_SHIM_H
 #define PADDLE_C_KERNELS_COMMON_COMPLEX_SHIM_H
@@ -18,8 +23,6 @@
 #include <cuda/std/complex>
 typedef cuda::std::complex<float> pc_cfloat;
 typedef cuda::std::complex<double> pc_cdouble;
-#define PC_CX_NS cuda::std
-#define PC_CX_FULL 1 /* the transcendental family is available */
 
 #elif defined(__HIPCC__)
 template <typename R> struct pc_hcomplex {
@@ -61,29 +64,11 @@ template <typename R> __host__ __device__ inline bool operator==(pc_hcomplex<R> 
 }
 typedef pc_hcomplex<float> pc_cfloat;
 typedef pc_hcomplex<double> pc_cdouble;
-PC_ELEM float cabsf(pc_cfloat z) { return hypotf(z.re_, z.im_); }
-PC_ELEM double cabs(pc_cdouble z) { return hypot(z.re_, z.im_); }
-/* z**w = exp(w log z) */
-PC_ELEM pc_cfloat cpowf(pc_cfloat z, pc_cfloat w)
-{
-    const float lr = logf(hypotf(z.re_, z.im_)), li = atan2f(z.im_, z.re_);
-    const float er = w.re_ * lr - w.im_ * li, ei = w.re_ * li + w.im_ * lr;
-    const float m = expf(er);
-    return pc_cfloat(m * cosf(ei), m * sinf(ei));
-}
-PC_ELEM pc_cdouble cpow(pc_cdouble z, pc_cdouble w)
-{
-    const double lr = log(hypot(z.re_, z.im_)), li = atan2(z.im_, z.re_);
-    const double er = w.re_ * lr - w.im_ * li, ei = w.re_ * li + w.im_ * lr;
-    const double m = exp(er);
-    return pc_cdouble(m * cos(ei), m * sin(ei));
-}
 
 #else
 #include <complex.h>
 typedef float _Complex pc_cfloat;
 typedef double _Complex pc_cdouble;
-#define PC_CX_FULL 1
 #endif
 
 #if defined(PC_ELEM_GPU)
@@ -98,30 +83,40 @@ PC_ELEM double cimag(pc_cfloat z) { return z.imag(); }
 #define CMPLX(re, im) pc_cdouble((double)(re), (double)(im))
 #endif
 
-#if defined(PC_CX_NS)
-PC_ELEM float cabsf(pc_cfloat z) { return PC_CX_NS::abs(z); }
-PC_ELEM double cabs(pc_cdouble z) { return PC_CX_NS::abs(z); }
-PC_ELEM pc_cfloat cpowf(pc_cfloat z, pc_cfloat w) { return PC_CX_NS::pow(z, w); }
-PC_ELEM pc_cdouble cpow(pc_cdouble z, pc_cdouble w) { return PC_CX_NS::pow(z, w); }
-#define PC_CX_UNARY(cname, stdname)                                                             \
-    PC_ELEM pc_cfloat cname##f(pc_cfloat z) { return PC_CX_NS::stdname(z); }                    \
-    PC_ELEM pc_cdouble cname(pc_cdouble z) { return PC_CX_NS::stdname(z); }
-PC_CX_UNARY(csqrt, sqrt)
-PC_CX_UNARY(cexp, exp)
-PC_CX_UNARY(clog, log)
-PC_CX_UNARY(csin, sin)
-PC_CX_UNARY(ccos, cos)
-PC_CX_UNARY(ctan, tan)
-PC_CX_UNARY(casin, asin)
-PC_CX_UNARY(cacos, acos)
-PC_CX_UNARY(catan, atan)
-PC_CX_UNARY(csinh, sinh)
-PC_CX_UNARY(ccosh, cosh)
-PC_CX_UNARY(ctanh, tanh)
-PC_CX_UNARY(casinh, asinh)
-PC_CX_UNARY(cacosh, acosh)
-PC_CX_UNARY(catanh, atanh)
+/* The complex functions: the portable ones of complex_math.h on every target, so that the CPU,
+ * CUDA and ROCm give the same special values and differ only by their libm's rounding. */
+#include "complex_math.h"
+PC_ELEM pc_cmf pc_cx_partsf(pc_cfloat z) { return pc_cm_mkf(crealf(z), cimagf(z)); }
+PC_ELEM pc_cmd pc_cx_parts(pc_cdouble z) { return pc_cm_mk(creal(z), cimag(z)); }
+PC_ELEM float pc_cabsf(pc_cfloat z) { return pc_cm_absf(pc_cx_partsf(z)); }
+PC_ELEM double pc_cabs(pc_cdouble z) { return pc_cm_abs(pc_cx_parts(z)); }
+PC_ELEM pc_cfloat pc_cpowf(pc_cfloat z, pc_cfloat w)
+{
+    const pc_cmf r = pc_cm_powf(pc_cx_partsf(z), pc_cx_partsf(w));
+    return CMPLXF(r.re, r.im);
+}
+PC_ELEM pc_cdouble pc_cpow(pc_cdouble z, pc_cdouble w)
+{
+    const pc_cmd r = pc_cm_pow(pc_cx_parts(z), pc_cx_parts(w));
+    return CMPLX(r.re, r.im);
+}
+/* the unary functions of the transcendental family, as pc_<c99 name>[f](z) */
+#define PC_CX_UNARY(cname, name)                                                                \
+    PC_ELEM pc_cfloat pc_##cname##f(pc_cfloat z)                                                \
+    {                                                                                           \
+        const pc_cmf r = pc_cm_##name##f(pc_cx_partsf(z));                                      \
+        return CMPLXF(r.re, r.im);                                                              \
+    }                                                                                           \
+    PC_ELEM pc_cdouble pc_##cname(pc_cdouble z)                                                 \
+    {                                                                                           \
+        const pc_cmd r = pc_cm_##name(pc_cx_parts(z));                                          \
+        return CMPLX(r.re, r.im);                                                               \
+    }
+#define PC_CX_FUNCTIONS(X)                                                                      \
+    X(csqrt, sqrt) X(cexp, exp) X(clog, log) X(csin, sin) X(ccos, cos) X(ctan, tan)             \
+    X(casin, asin) X(cacos, acos) X(catan, atan) X(csinh, sinh) X(ccosh, cosh) X(ctanh, tanh)   \
+    X(casinh, asinh) X(cacosh, acosh) X(catanh, atanh)
+PC_CX_FUNCTIONS(PC_CX_UNARY)
 #undef PC_CX_UNARY
-#endif
 
 #endif

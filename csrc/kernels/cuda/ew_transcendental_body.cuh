@@ -1,8 +1,7 @@
 /*
  * ew_transcendental_body.cuh - the transcendental family's GPU kernels for dtype PCK_N: the
  * element functions of kernels/common/transcendental_elem.h (real floating) and complex_elem.h
- * (complex, where the complex shim has the C99 functions: PC_CX_FULL). Included per dtype by
- * ew_transcendental.cu; no include guard.
+ * (complex). Included per dtype by ew_transcendental.cu; no include guard.
  */
 #include "kernels/common/complex_elem.h"
 #include "kernels/common/transcendental_elem.h"
@@ -15,7 +14,7 @@ static void PCK_FN(register_transcendental)(void)
     PC_TRANSCENDENTAL_UNARY(PCU_REG_U)
     PC_TRANSCENDENTAL_BINARY(PCU_REG_B)
 }
-#elif PCK_K == PCK_KC && defined(PC_CX_FULL)
+#elif PCK_K == PCK_KC
 PC_TRANSCENDENTAL_UNARY(PCU_UNARY)
 static void PCK_FN(register_transcendental)(void) { PC_TRANSCENDENTAL_UNARY(PCU_REG_U) }
 #else
