@@ -8,9 +8,12 @@ then timed `--runs` times each, one call per run, for paddle_c and NumPy alterna
 pool that waits for its slowest thread shows here as a large spread: the thread that shares the
 busy core finishes last. The target is a spread within 1.5x.
 
-Each summary line names the OpenBLAS thread counts paddle_c's calls ran with (read back from
-its OpenBLAS after each call) and the range of runnable tasks of the system before the calls
-(``procs_running`` of /proc/stat); ``--per-run`` prints every run. Runs slower than the others
+Each summary line gives the spread of the calls' CPU time too (all threads of the process, from
+``time.process_time``): threads that spin at a barrier waiting for a descheduled one add CPU
+time, while time slices lost to other processes add wall time only. It names the OpenBLAS
+thread counts paddle_c's calls ran with (read back from its OpenBLAS after each call) and the
+range of runnable tasks of the system before the calls (``procs_running`` of /proc/stat);
+``--per-run`` prints every run. Runs slower than the others
 at one OpenBLAS thread are time slices lost to other processes, not a thread-count choice.
 """
 
@@ -46,10 +49,15 @@ def _cases():
     ]
 
 
-def _once(fn):
+def _once(fn, cpu=None):
+    """Wall time of one call; its CPU time (all threads of this process) appended to `cpu`."""
+    c0 = time.process_time()
     t0 = time.perf_counter()
     fn()
-    return time.perf_counter() - t0
+    t = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(time.process_time() - c0)
+    return t
 
 
 def _blas_threads():
@@ -93,23 +101,25 @@ def main(argv=None) -> int:
         blas_threads = _blas_threads()
         for name, ours, theirs in _cases():
             ours(), theirs()  # warm up
-            tp, tn, threads, running = [], [], [], []
+            tp, tn, cp, cn, threads, running = [], [], [], [], [], []
             for i in range(args.runs):
                 running.append(_procs_running())
-                tp.append(_once(ours))
+                tp.append(_once(ours, cp))
                 threads.append(blas_threads())
                 if args.per_run:
-                    print(f"{name:28s} run {i}: {tp[-1] * 1e3:8.2f} ms, OpenBLAS threads "
-                          f"{threads[-1]}, runnable tasks before {running[-1]}")
-                tn.append(_once(theirs))
-            for lib, ts in (("paddle_c", tp), ("numpy", tn)):
+                    print(f"{name:28s} run {i}: {tp[-1] * 1e3:8.2f} ms (CPU {cp[-1] * 1e3:8.2f} "
+                          f"ms), OpenBLAS threads {threads[-1]}, runnable tasks before "
+                          f"{running[-1]}")
+                tn.append(_once(theirs, cn))
+            for lib, ts, cs in (("paddle_c", tp, cp), ("numpy", tn, cn)):
                 extra = ""
                 if lib == "paddle_c" and None not in threads + running:
                     extra = (f"  OpenBLAS threads {sorted(set(threads))}  runnable "
                              f"{min(running)}-{max(running)}")
                 print(f"{name:28s} {lib:9s} min {min(ts) * 1e3:8.2f} ms  median "
                       f"{statistics.median(ts) * 1e3:8.2f} ms  max {max(ts) * 1e3:8.2f} ms  "
-                      f"spread {max(ts) / min(ts):5.2f}x{extra}", flush=True)
+                      f"spread {max(ts) / min(ts):5.2f}x  CPU spread "
+                      f"{max(cs) / max(min(cs), 1e-9):5.2f}x{extra}", flush=True)
     finally:
         stop.set()
         if spinner is not None:

@@ -17,13 +17,6 @@
 
 #include "simd_sort_perm.h"
 
-/* The permutation that moves the lanes of a 0/-1 lane mask (as 8 bits of 32-bit lanes)
- * whose bit is set to the end. */
-static inline __m256i ss_perm(unsigned ge8)
-{
-    return _mm256_load_si256((const __m256i *)pc_simd_sort_perm[ge8]);
-}
-
 #define SS_BITS 32
 #include "simd_sort_impl.h"
 #undef SS_BITS

@@ -52,13 +52,15 @@ static inline __m256i ss_cmp_lanes32(__m256i v, int j, bool flip)
         return _mm256_blend_epi32(ss_min32(v, p), ss_max32(v, p), 0xF0);
     }
 }
-/* the mask (one bit per 32-bit lane) of the lanes >= the pivot, and their count */
-static inline unsigned ss_ge_mask32(__m256i v, __m256i pivot)
+/* the mask of the lanes below the pivot, and the permutation that moves them first */
+static inline unsigned ss_lt_mask32(__m256i v, __m256i pivot)
 {
-    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(pivot, v))) &
-           0xFFu;
+    return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(pivot, v)));
 }
-static inline int ss_ge_count32(unsigned ge8) { return __builtin_popcount(ge8); }
+static inline __m256i ss_perm32(unsigned lt)
+{
+    return _mm256_load_si256((const __m256i *)pc_simd_sort_perm32[lt]);
+}
 #else
 /* AVX2 has no 64-bit min/max (AVX-512VL has) */
 static inline __m256i ss_min64(__m256i a, __m256i b)
@@ -98,13 +100,14 @@ static inline __m256i ss_cmp_lanes64(__m256i v, int j, bool flip)
     return ss_cmp_pair64(v, flip ? ss_rev64(v) : _mm256_permute4x64_epi64(v, 0x4E),
                          _mm256_setr_epi64x(0, 0, -1, -1));
 }
-/* as 32-bit lanes: every 64-bit lane gives two equal bits, so the 8-lane permutations apply */
-static inline unsigned ss_ge_mask64(__m256i v, __m256i pivot)
+static inline unsigned ss_lt_mask64(__m256i v, __m256i pivot)
 {
-    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi64(pivot, v))) &
-           0xFFu;
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(pivot, v)));
 }
-static inline int ss_ge_count64(unsigned ge8) { return __builtin_popcount(ge8) / 2; }
+static inline __m256i ss_perm64(unsigned lt)
+{
+    return _mm256_load_si256((const __m256i *)pc_simd_sort_perm64[lt]);
+}
 #endif
 
 /* ---- the bitonic network: v[0..m) (m a power of two, at most 16) sorted as one sequence -- */
@@ -157,6 +160,67 @@ static inline __attribute__((always_inline)) void SS_FN(ss_network)(__m256i *v, 
     }
 }
 
+/* The networks of 8 and 16 vectors in a register-friendly order: the halves are sorted (and
+ * merged) one after the other, each on 4 vectors at a time, so the 16 vectors of a block are
+ * never all live at once (the order of independent comparators does not change the network;
+ * ss_network's order, all vectors stage by stage, spilled most of them to the stack). */
+static inline __attribute__((always_inline)) void SS_FN(ss_flip)(__m256i *v, const int m)
+{
+    for (int a = 0; a < m / 2; a++) {
+        const int b = m - 1 - a;
+        const __m256i r = SS_FN(ss_rev)(v[b]);
+        v[b] = SS_FN(ss_rev)(SS_FN(ss_max)(v[a], r));
+        v[a] = SS_FN(ss_min)(v[a], r);
+    }
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_cross)(__m256i *v, const int m)
+{
+    for (int a = 0; a < m / 2; a++) {
+        const __m256i lo = SS_FN(ss_min)(v[a], v[a + m / 2]);
+        v[a + m / 2] = SS_FN(ss_max)(v[a], v[a + m / 2]);
+        v[a] = lo;
+    }
+}
+
+/* the comparators after a merge's first column, on 4 vectors */
+static inline __attribute__((always_inline)) void SS_FN(ss_merge4)(__m256i *v)
+{
+    SS_FN(ss_cross)(v, 4);
+    SS_FN(ss_cross)(v, 2);
+    SS_FN(ss_cross)(v + 2, 2);
+    for (int j = SS_W / 2; j >= 1; j /= 2) {
+        for (int a = 0; a < 4; a++) {
+            v[a] = SS_FN(ss_cmp_lanes)(v[a], j, false);
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_merge8)(__m256i *v)
+{
+    SS_FN(ss_cross)(v, 8);
+    SS_FN(ss_merge4)(v);
+    SS_FN(ss_merge4)(v + 4);
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(__m256i *v)
+{
+    SS_FN(ss_network)(v, 4);
+    SS_FN(ss_network)(v + 4, 4);
+    SS_FN(ss_flip)(v, 8);
+    SS_FN(ss_merge4)(v);
+    SS_FN(ss_merge4)(v + 4);
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(__m256i *v)
+{
+    SS_FN(ss_sort8)(v);
+    SS_FN(ss_sort8)(v + 8);
+    SS_FN(ss_flip)(v, 16);
+    SS_FN(ss_merge8)(v);
+    SS_FN(ss_merge8)(v + 8);
+}
+
 /* a[0..n), n <= SS_LEAF: the vectors beyond n hold the largest key, up to a power of two of
  * vectors */
 static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
@@ -188,8 +252,8 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
     case 1: SS_FN(ss_network)(v, 1); break;
     case 2: SS_FN(ss_network)(v, 2); break;
     case 4: SS_FN(ss_network)(v, 4); break;
-    case 8: SS_FN(ss_network)(v, 8); break;
-    default: SS_FN(ss_network)(v, 16); break;
+    case 8: SS_FN(ss_sort8)(v); break;
+    default: SS_FN(ss_sort16)(v); break;
     }
     for (int i = 0; i < full; i++) {
         _mm256_storeu_si256((__m256i *)(a + i * SS_W), v[i]);
@@ -208,13 +272,13 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
 static inline void SS_FN(ss_part_vec)(SS_T *base, int64_t *ls, int64_t *rs, __m256i x,
                                       __m256i pivot)
 {
-    const unsigned ge = SS_FN(ss_ge_mask)(x, pivot);
-    const int nge = SS_FN(ss_ge_count)(ge);
-    const __m256i p = _mm256_permutevar8x32_epi32(x, ss_perm(ge));
+    const unsigned lt = SS_FN(ss_lt_mask)(x, pivot);
+    const int nlt = __builtin_popcount(lt);
+    const __m256i p = _mm256_permutevar8x32_epi32(x, SS_FN(ss_perm)(lt));
     _mm256_storeu_si256((__m256i *)(base + *ls), p);
     _mm256_storeu_si256((__m256i *)(base + *rs), p);
-    *ls += SS_W - nge;
-    *rs -= nge;
+    *ls += nlt;
+    *rs -= SS_W - nlt;
 }
 
 /* Partition a[0..n) (n >= 2 SS_UNROLL W) around `pivot`: returns s with
