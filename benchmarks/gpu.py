@@ -5,9 +5,9 @@ device kernels against PyTorch and CuPy on the same device, where those are inst
 
 Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
 (float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
-cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64. Each time is the median of
---repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
-says so and exits 0.
+cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64. Each time is the
+median of --repeat runs after a warm-up, the device synchronised around each run. Without a
+GPU this says so and exits 0.
 """
 
 import argparse
