@@ -149,8 +149,9 @@ def cases(draw, name, dtype):
     v = draw(layouts(a))
     nd = v.ndim
     if name in SCANS:
-        axis = draw(st.integers(-nd, nd - 1)) if nd > 1 else draw(st.sampled_from([None]
-                                                                                   + list(range(nd))))
+        # an axis is required above one dimension; None flattens
+        choices = list(range(-nd, nd)) if nd > 1 else [None] + list(range(nd))
+        axis = draw(st.sampled_from(choices))
         extra = draw(st.booleans())
     elif name in ARG:
         axis = draw(st.sampled_from([None] + list(range(-nd, nd))))

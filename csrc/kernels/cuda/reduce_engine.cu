@@ -108,7 +108,7 @@ pc_status rg_make(const pc_tensor *x, const pc_tensor *out, const bool *reduced,
 int64_t rd_splits(int64_t nout, int64_t nred, bool inner)
 {
     /* work items wanted (blocks for inner, threads for outer), and the least per split */
-    const int64_t want = inner ? 2048 : 65536;
+    const int64_t want = inner ? 1024 : 65536;
     const int64_t min_len = inner ? (int64_t)rd_threads * 16 : 256;
     int64_t s = (want + nout - 1) / nout;
     const int64_t cap = nred / min_len;

@@ -13,7 +13,8 @@
  *   - outer mode (a kept axis is innermost in memory): one thread per work item, walking its
  *     split in order; neighbouring threads are neighbouring outputs (coalesced).
  * With S == 1 the work item finishes its output; otherwise it stores its accumulator into a
- * scratch array and a merge kernel combines the S partials of each output in split order.
+ * scratch array and a merge kernel combines the S partials of each output (a thread per
+ * output, in split order, or a block per output when there are few outputs and many splits).
  *
  * An Op supplies:
  *   using acc;                                        trivially copyable accumulator
@@ -170,6 +171,30 @@ __global__ void rd_merge_kernel(rgeom g, char *out, const typename Op::acc *part
     }
 }
 
+/* the merge for few outputs: a block per output, its threads striding through the splits */
+template <typename Op>
+__global__ void rd_merge_block_kernel(rgeom g, char *out, const typename Op::acc *part,
+                                      int64_t splits, Op op)
+{
+    using A = typename Op::acc;
+    using BR = block_reduce<A, rd_threads>;
+    __shared__ typename BR::storage tmp;
+    for (int64_t j = blockIdx.x; j < g.nout; j += gridDim.x) {
+        A a = op.init();
+        for (int64_t s = threadIdx.x; s < splits; s += rd_threads) {
+            a = op(a, part[s * g.nout + j]);
+        }
+        const A t = BR::run(tmp, a, rd_combine<Op>{op});
+        if (threadIdx.x == 0) {
+            int64_t xo;
+            int64_t oo;
+            rg_out(g, j, xo, oo);
+            op.finish(t, j, out + oo);
+        }
+        __syncthreads();
+    }
+}
+
 /* Device scratch memory from the GPU backend's stream-ordered allocator. */
 pc_status rd_scratch_alloc(pc_device dev, size_t bytes, void **out);
 void rd_scratch_free(pc_device dev, void *p, size_t bytes);
@@ -218,8 +243,13 @@ pc_status reduce_run(const pc_tensor *x, pc_tensor *out, const bool *reduced, co
     }
     st = check_launch(dev, "reduction kernel");
     if (st == PC_OK && splits > 1) {
-        rd_merge_kernel<Op><<<grid_for(g.nout), threads_per_block, 0, stream>>>(
-            g, out->data, part, splits, op);
+        if (g.nout < 4096 && splits >= 64) {
+            rd_merge_block_kernel<Op><<<(unsigned)g.nout, rd_threads, 0, stream>>>(
+                g, out->data, part, splits, op);
+        } else {
+            rd_merge_kernel<Op><<<grid_for(g.nout), threads_per_block, 0, stream>>>(
+                g, out->data, part, splits, op);
+        }
         st = check_launch(dev, "reduction merge kernel");
     }
     if (part != nullptr) {
