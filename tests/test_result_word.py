@@ -58,18 +58,30 @@ def test_an_in_range_gather_reads_the_word_once(device):
     np.testing.assert_array_equal(np.asarray(r), np.take(a, [2, -1, 0]))
 
 
-def test_block_gathers_are_planned_on_the_host_without_the_word(device):
-    # the rows' offsets are computed and checked while planning: nothing data-dependent is
-    # left for the device
+def test_block_gathers_check_their_indices_on_the_device(device):
+    # the rows' offsets are computed and checked on the device: one read of the word decides
+    # IndexError before anything is gathered
     a = np.arange(12.0).reshape(3, 4)
     x = pc.asarray(a, device=device)
     i = pc.asarray([2, -1, 0], device=device)
-    with word_reads(device, 0):
+    with word_reads(device):
         r = pc.take(x, i, axis=1)
     np.testing.assert_array_equal(np.asarray(r), np.take(a, [2, -1, 0], axis=1))
-    with word_reads(device, 0):
+    with word_reads(device):
         with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
             x[pc.asarray([5], device=device)]
+    with word_reads(device):
+        x[pc.asarray([0, 0], device=device)] = pc.asarray([1.0, 2.0, 3.0, 4.0], device=device)
+    np.testing.assert_array_equal(np.asarray(x)[0], [1.0, 2.0, 3.0, 4.0])
+
+
+def test_a_mask_reads_the_word_for_its_count_and_its_offsets(device):
+    a = np.arange(12.0).reshape(3, 4)
+    x = pc.asarray(a, device=device)
+    m = pc.asarray(a % 3 == 0, device=device)
+    with word_reads(device, 2):
+        r = x[m[:, 0], 1:]
+    np.testing.assert_array_equal(np.asarray(r), a[a[:, 0] % 3 == 0, 1:])
 
 
 def test_the_unique_count_comes_through_the_word(device):

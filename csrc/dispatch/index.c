@@ -8,17 +8,21 @@
  * objects (csrc/python/tensor_index.c turns them into pc_index items) and the element loops
  * (kernels/cpu/index_impl.h).
  *
- * [Why index preparation runs on the host] The shape of an advanced result depends on index
- * values (mask counts) and every index must be checked before anything is written, so index
- * tensors are read on the host: an index tensor on a device is copied to the host first,
- * explicitly (host_indices), never dereferenced where it lives. The bulk copies go through the
- * kernel table on x's device, with the offsets as host memory (index_kernels.h).
+ * [Why index values are read only by kernels] Index tensors live on the indexed tensor's device
+ * (the array API expects it). The plan is made from shapes alone; the values (an index tensor,
+ * the coordinates of a mask from nonzero) become byte offsets in INDEX_OFFSETS kernels on x's
+ * device, validated there, with a bad index reported through the result word, read once
+ * before anything is written (index_offsets.h). A mask's count, which decides the result's
+ * shape, is nonzero's count (its one read). Only 0-D index tensors, which act as Python
+ * scalars, are read on the host (one element copied).
  *
  * [Why byte offsets] Advanced indexing is reduced to one int64 byte offset per position of the
  * broadcast index shape B (the sum over the advanced items of index * stride, plus the basic
- * offset). The offsets are computed and validated once; then the result is filled block by
- * block (one block of the non-indexed "rest" axes per offset), so gather and scatter are the
- * same loop in two directions, and repeated offsets are written in order (the last write wins).
+ * offset). On the CPU the result is then filled block by block (one block of the non-indexed
+ * "rest" axes per offset), so gather and scatter are the same loop in two directions; on a
+ * device the offsets cover every element of the result (the rest axes' coordinates added as
+ * terms) and one GATHER or SCATTER launch moves them all. Repeated offsets: the last write wins
+ * (the SCATTER contract, index_kernels.h).
  *
  * Invariants: a plan's view (shape, strides, offset) addresses only elements of x; every offset
  * in an offsets tensor addresses a valid element of the plan's view with its rest axes at 0.
@@ -28,6 +32,7 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "index_offsets.h"
 #include "paddle_c/kernels/index_kernels.h"
 #include "paddle_c/kernels/nonzero_walk.h"
 #include "paddle_c/indexing.h"
@@ -137,11 +142,19 @@ static pc_status item_kind(const pc_index *it, pc_index_kind *kind, int64_t *val
     if (t->ndim > 0) {
         return PC_OK;
     }
+    /* a 0-D index acts as a Python scalar (its value decides a basic index or, for bool, an
+     * extent): on a device its one element is copied to the host */
+    pc_tensor *host = NULL;
     if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
-        return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
+        pc_status st = pc_to_device(t, pc_device_cpu(), &host);
+        if (st != PC_OK) {
+            return st;
+        }
+        t = host;
     }
     pc_scalar s;
     pc_scalar_load(dt, t->data, &s);
+    pc_tensor_free(host);
     if (dt == PC_BOOL) {
         *kind = PC_INDEX_BOOL;
         *value = s.v.b;
@@ -299,84 +312,10 @@ static pc_status build_plan(const pc_tensor *x, int n, const pc_index *index, in
 
 /* ---- offsets of advanced indexing -------------------------------------------------------- */
 
-/* Params of the offset loops. */
-typedef struct offset_params {
-    int64_t len;        /* extent of the indexed axis */
-    int64_t stride;     /* its byte stride */
-    int axis;           /* its number in x, for messages */
-    int64_t base;       /* added when `first` */
-    bool first;         /* write base + term instead of adding the term */
-    const char *origin; /* offsets_along: the storage's first byte */
-} offset_params;
-
-/* operands: int64 indices, int64 offsets (in/out). */
-static int offsets_from_indices(const pc_loop_ctx *ctx, char *const *data, int64_t n,
-                                const int64_t *strides)
-{
-    const offset_params *p = (const offset_params *)ctx->params;
-    const int64_t len = p->len;
-    for (int64_t i = 0; i < n; i++) {
-        const int64_t v = PC_AT_I64(data[0], i, strides[0]);
-        const int64_t w = v < 0 ? v + len : v;
-        if (w < 0 || w >= len) {
-            return out_of_bounds(v, p->axis, len);
-        }
-        int64_t *o = &PC_AT_I64(data[1], i, strides[1]);
-        *o = (p->first ? p->base : *o) + w * p->stride;
-    }
-    return PC_OK;
-}
-
-/* operands: int64 terms, int64 offsets (in/out). */
-static int offsets_add(const pc_loop_ctx *ctx, char *const *data, int64_t n,
-                       const int64_t *strides)
-{
-    const offset_params *p = (const offset_params *)ctx->params;
-    for (int64_t i = 0; i < n; i++) {
-        int64_t *o = &PC_AT_I64(data[1], i, strides[1]);
-        *o = (p->first ? p->base : *o) + PC_AT_I64(data[0], i, strides[0]);
-    }
-    return PC_OK;
-}
-
-/* operands: a view of x whose addresses (not values) are used, int64 indices along `axis`,
- * int64 offsets (out). */
-static int offsets_along(const pc_loop_ctx *ctx, char *const *data, int64_t n,
-                         const int64_t *strides)
-{
-    const offset_params *p = (const offset_params *)ctx->params;
-    const int64_t len = p->len;
-    for (int64_t i = 0; i < n; i++) {
-        const int64_t v = PC_AT_I64(data[1], i, strides[1]);
-        const int64_t w = v < 0 ? v + len : v;
-        if (w < 0 || w >= len) {
-            return out_of_bounds(v, p->axis, len);
-        }
-        PC_AT_I64(data[2], i, strides[2]) =
-            (int64_t)(data[0] + i * strides[0] - p->origin) + w * p->stride;
-    }
-    return PC_OK;
-}
-
-static pc_status run_loop(pc_loop_fn loop, const offset_params *params, int nop,
-                          const pc_tensor *const *ops, const pc_tensor *shape_of)
-{
-    pc_iter it;
-    pc_status st = pc_iter_init(&it, nop, ops, shape_of->ndim, shape_of->shape, false);
-    if (st != PC_OK) {
-        return st;
-    }
-    const pc_loop_ctx ctx = {params};
-    return pc_iter_run(&it, loop, &ctx);
-}
-
-/* `t` as int64 on the CPU: itself (*owned NULL) or a converted copy (*owned). */
+/* `t` (on the CPU) as int64: itself (*owned NULL) or a converted copy (*owned). */
 static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor **owned)
 {
     *owned = NULL;
-    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
-        return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
-    }
     if (t->dtype == PC_INT64) {
         *out = t;
         return PC_OK;
@@ -404,49 +343,41 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
     return st;
 }
 
-/* Odometer over a bool tensor in C order: the count of true elements, and (when `out` is not
- * NULL) the byte offsets sum(coord[k] * xstrides[k]) of each of them. */
-static int64_t mask_scan(const pc_tensor *mask, const int64_t *xstrides, int64_t *out)
+/* The number of true elements of a bool tensor on the CPU (an odometer in C order). */
+static int64_t mask_count(const pc_tensor *mask)
 {
     const int nd = mask->ndim;
     if (mask->size == 0) {
         return 0;
     }
+    if (nd == 0) {
+        return *(const uint8_t *)mask->data != 0;
+    }
     int64_t idx[PC_MAX_NDIM] = {0};
     const char *m = mask->data;
-    int64_t off = 0;
     int64_t count = 0;
     const int64_t inner = mask->shape[nd - 1];
     const int64_t ms = mask->strides[nd - 1];
-    const int64_t xs = xstrides[nd - 1];
     for (;;) {
-        if (out == NULL && ms == 1) {
+        if (ms == 1) {
             const uint8_t *restrict mm = (const uint8_t *)m;
             int64_t c = 0;
             for (int64_t j = 0; j < inner; j++) {
                 c += mm[j] != 0;
             }
             count += c;
-        } else if (out == NULL) {
-            for (int64_t j = 0; j < inner; j++) {
-                count += m[j * ms] != 0;
-            }
         } else {
             for (int64_t j = 0; j < inner; j++) {
-                if (m[j * ms] != 0) {
-                    out[count++] = off + j * xs;
-                }
+                count += m[j * ms] != 0;
             }
         }
         int d = nd - 2;
         for (; d >= 0; d--) {
             m += mask->strides[d];
-            off += xstrides[d];
             if (++idx[d] < mask->shape[d]) {
                 break;
             }
             m -= mask->shape[d] * mask->strides[d];
-            off -= mask->shape[d] * xstrides[d];
             idx[d] = 0;
         }
         if (d < 0) {
@@ -474,15 +405,22 @@ typedef struct adv_layout {
     int64_t index_len;              /* extent and stride of the indexed axis */
     int64_t index_stride;
     int index_axis;                 /* x's axis, for messages */
+    bool per_element;               /* `offsets` has the result's shape: one per element */
+    int nrows;                      /* owned: the coordinate rows of the masks (nonzero) */
+    pc_tensor *rows[PC_MAX_NDIM];
 } adv_layout;
 
 static void adv_layout_free(adv_layout *L)
 {
     pc_tensor_free(L->offsets);
     pc_tensor_free(L->owned_index);
+    for (int i = 0; i < L->nrows; i++) {
+        pc_tensor_free(L->rows[i]);
+    }
     L->offsets = NULL;
     L->owned_index = NULL;
     L->index = NULL;
+    L->nrows = 0;
 }
 
 /* Check every index against the axis (a branch-free pass, then a search for the message). */
@@ -519,6 +457,9 @@ static bool use_index_directly(const index_plan *p, adv_layout *L, bool validate
         }
     }
     const adv_item *a = &p->adv[0];
+    if (pc_tensor_device(a->tensor).type != PC_DEVICE_CPU) {
+        return false;
+    }
     const pc_tensor *idx;
     pc_tensor *owned;
     *st = as_int64(a->tensor, &idx, &owned);
@@ -564,32 +505,92 @@ typedef enum adv_mode {
     MODE_ADD    /* add the value to them, every position in turn (repeats accumulate) */
 } adv_mode;
 
+/* The coordinates of a mask's true elements (nonzero, on the mask's device), appended to
+ * L->rows; *count their number. */
+static pc_status mask_rows(const pc_tensor *mask, adv_layout *L, int64_t *count)
+{
+    pc_status st = pc_nonzero(mask, L->rows + L->nrows);
+    if (st == PC_OK) {
+        *count = L->rows[L->nrows]->shape[0];
+        L->nrows += mask->ndim;
+    }
+    return st;
+}
+
+/* [Why offsets are built on x's device] Index values are data on x's device (an index tensor,
+ * a mask's coordinates): INDEX_OFFSETS kernels turn them into byte offsets there and validate
+ * them, and the one read of the result word decides IndexError before anything is written.
+ * On the CPU the offsets address blocks of the rest axes (copied by host loops); on a device
+ * they address every element of the result (per_element: one GATHER / SCATTER launch), except
+ * for MODE_ADD, whose per-block offsets are copied to the host to drive its block launches. */
+static pc_status build_offsets(const pc_tensor *x, const index_plan *p, adv_mode mode,
+                               adv_layout *L, const int *row0, int64_t total)
+{
+    const pc_device dev = pc_tensor_device(x);
+    int64_t base = p->offset;
+    for (int k = 0; k < p->nadv; k++) {
+        const adv_item *a = &p->adv[k];
+        if (a->kind == ADV_INT) {
+            int64_t v = 0;
+            pc_status st = normalize_index(a->value, a->xaxis, p->shape[a->axis], &v);
+            if (st != PC_OK) {
+                return st;
+            }
+            base += v * p->strides[a->axis];
+        }
+    }
+    L->per_element = dev.type != PC_DEVICE_CPU && mode != MODE_ADD && total > 0;
+    const int end = L->per_element ? L->npre + L->nb : L->nb;
+    offsets_build b;
+    pc_status st = L->per_element ? offsets_begin(&b, dev, L->ndim, L->shape, base)
+                                  : offsets_begin(&b, dev, L->nb, L->bshape, base);
+    for (int k = 0; k < p->nadv && st == PC_OK; k++) {
+        const adv_item *a = &p->adv[k];
+        if (a->kind == ADV_ARRAY) {
+            st = offsets_add_index(&b, a->tensor, end, p->shape[a->axis], p->strides[a->axis],
+                                   a->xaxis);
+        }
+        for (int j = 0; a->kind == ADV_MASK && j < a->naxes && st == PC_OK; j++) {
+            st = offsets_add_index(&b, L->rows[row0[k] + j], end, p->shape[a->axis + j],
+                                   p->strides[a->axis + j], a->xaxis + j);
+        }
+    }
+    for (int i = 0; L->per_element && i < L->nrest && st == PC_OK; i++) {
+        st = offsets_add_axis(&b, i < L->npre ? i : i + L->nb, L->rest_strides[i]);
+    }
+    st = st == PC_OK ? offsets_finish(&b) : st;
+    if (st != PC_OK) {
+        offsets_free(&b);
+        return st;
+    }
+    L->offsets = offsets_take(&b);
+    if (dev.type != PC_DEVICE_CPU && !L->per_element) {
+        pc_tensor *host = NULL;
+        st = pc_to_device(L->offsets, pc_device_cpu(), &host);
+        pc_tensor_free(L->offsets);
+        L->offsets = host;
+    }
+    return st;
+}
+
 /* The broadcast index shape, the layout of the result, and the validated offsets. */
 static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_mode mode, adv_layout *L)
 {
-    L->offsets = NULL;
-    L->index = NULL;
-    L->owned_index = NULL;
-    L->nb = 0;
-    int64_t counts[PC_MAX_NDIM];
+    memset(L, 0, sizeof *L);
+    int row0[PC_MAX_NDIM] = {0};
     for (int k = 0; k < p->nadv; k++) {
         adv_item *a = &p->adv[k];
         pc_status st = PC_OK;
+        int64_t count = a->value;
         if (a->kind == ADV_ARRAY) {
-            if (pc_tensor_device(a->tensor).type != PC_DEVICE_CPU) {
-                return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
-            }
             st = broadcast_into(&L->nb, L->bshape, a->tensor->ndim, a->tensor->shape);
         } else if (a->kind == ADV_MASK) {
-            if (pc_tensor_device(a->tensor).type != PC_DEVICE_CPU) {
-                return pc_error_set(PC_ERR_NOTIMPL, "index tensors must be on the CPU");
-            }
-            counts[k] = mask_scan(a->tensor, p->strides + a->axis, NULL);
-            a->value = counts[k];
-            st = broadcast_into(&L->nb, L->bshape, 1, &counts[k]);
+            row0[k] = L->nrows;
+            st = mask_rows(a->tensor, L, &count);
+            a->value = count;
+            st = st != PC_OK ? st : broadcast_into(&L->nb, L->bshape, 1, &count);
         } else if (a->kind == ADV_BOOL) {
-            counts[k] = a->value;
-            st = broadcast_into(&L->nb, L->bshape, 1, &counts[k]);
+            st = broadcast_into(&L->nb, L->bshape, 1, &count);
         }
         if (st != PC_OK) {
             return st;
@@ -627,66 +628,18 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_mode mod
     if (st == PC_OK) {
         st = pc_shape_size(L->nb, L->bshape, 0, &L->count);
     }
-    if (st != PC_OK || (mode != MODE_ADD && use_index_directly(p, L, mode == MODE_SET, &st)) ||
-        st != PC_OK) {
-        return st;
+    int64_t total = 0;
+    if (st == PC_OK) {
+        st = pc_shape_size(L->ndim, L->shape, 0, &total);
     }
-
-    /* the offsets: base + integers, then each array and mask */
-    int64_t base = p->offset;
-    for (int k = 0; k < p->nadv; k++) {
-        const adv_item *a = &p->adv[k];
-        if (a->kind == ADV_INT) {
-            int64_t v = 0;
-            st = normalize_index(a->value, a->xaxis, p->shape[a->axis], &v);
-            if (st != PC_OK) {
-                return st;
-            }
-            base += v * p->strides[a->axis];
-        }
-    }
-    st = pc_tensor_empty(L->nb, L->bshape, PC_INT64, pc_device_cpu(), &L->offsets);
     if (st != PC_OK) {
         return st;
     }
-    bool first_term = true;
-    for (int k = 0; k < p->nadv && st == PC_OK; k++) {
-        const adv_item *a = &p->adv[k];
-        offset_params prm = {p->shape[a->axis], p->strides[a->axis], a->xaxis, base,
-                             first_term, NULL};
-        if (a->kind == ADV_ARRAY) {
-            const pc_tensor *idx;
-            pc_tensor *owned;
-            st = as_int64(a->tensor, &idx, &owned);
-            if (st == PC_OK) {
-                const pc_tensor *ops[2] = {idx, L->offsets};
-                st = run_loop(offsets_from_indices, &prm, 2, ops, L->offsets);
-            }
-            pc_tensor_free(owned);
-            first_term = false;
-        } else if (a->kind == ADV_MASK) {
-            pc_tensor *pos;
-            st = pc_tensor_empty(1, &counts[k], PC_INT64, pc_device_cpu(), &pos);
-            if (st == PC_OK) {
-                mask_scan(a->tensor, p->strides + a->axis, (int64_t *)pos->data);
-                const pc_tensor *ops[2] = {pos, L->offsets};
-                st = run_loop(offsets_add, &prm, 2, ops, L->offsets);
-                pc_tensor_free(pos);
-            }
-            first_term = false;
-        }
+    const bool on_cpu = pc_tensor_device(x).type == PC_DEVICE_CPU;
+    if (on_cpu && mode != MODE_ADD && use_index_directly(p, L, mode == MODE_SET, &st)) {
+        return st;
     }
-    if (st == PC_OK && first_term && L->offsets->size > 0) {
-        int64_t *o = (int64_t *)L->offsets->data;
-        for (int64_t i = 0; i < L->offsets->size; i++) {
-            o[i] = base;
-        }
-    }
-    if (st != PC_OK) {
-        pc_tensor_free(L->offsets);
-        L->offsets = NULL;
-    }
-    return st;
+    return st != PC_OK ? st : build_offsets(x, p, mode, L, row0, total);
 }
 
 /* [Why blocks are launched one by one on devices] A device has no host loop to call per
@@ -823,6 +776,18 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     return st;
 }
 
+/* Per-element offsets (a device): one GATHER (x -> other) or SCATTER (other -> x) of every
+ * element, `other` dense in the result's C order (`step` 0: one value for all). */
+static pc_status run_elements(const pc_tensor *x, const adv_layout *L, char *other, int64_t step,
+                              adv_mode mode)
+{
+    pc_gather_params prm = {L->offsets->size, (const int64_t *)L->offsets->data,
+                            (char *)x->storage->data, other, step, NULL, 0, 0, NULL};
+    const pc_tensor *in[1] = {x};
+    pc_kernel_args args = {1, 0, in, NULL, &prm};
+    return pc_dispatch_whole(mode == MODE_GET ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
+}
+
 /* The view of x's rest axes at the plan's offset (advanced axes at index 0). */
 static pc_status rest_view(const pc_tensor *x, const index_plan *p, const adv_layout *L,
                            pc_tensor **out)
@@ -841,7 +806,9 @@ static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out
     pc_tensor *xblock = NULL;
     pc_tensor *dense = NULL;
     st = pc_tensor_empty(L.ndim, L.shape, x->dtype, pc_tensor_device(x), &r);
-    if (st == PC_OK && r->size > 0) {
+    if (st == PC_OK && L.per_element) {
+        st = run_elements(x, &L, r->data, pc_dtype_itemsize(x->dtype), MODE_GET);
+    } else if (st == PC_OK && r->size > 0) {
         int64_t dstrides[PC_MAX_NDIM];
         for (int i = 0; i < L.nrest; i++) {
             dstrides[i] = r->strides[i < L.npre ? i : i + L.nb];
@@ -908,12 +875,25 @@ static pc_status check_value(const pc_tensor *value, int ndim, const int64_t *sh
     return PC_OK;
 }
 
-/* The value in x's dtype, never sharing memory with x: `value` itself or a copy (*owned). */
+/* The value in x's dtype on x's device, never sharing memory with x: `value` itself or a copy
+ * (*owned). */
 static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_tensor **out,
                            pc_tensor **owned)
 {
     *owned = NULL;
     *out = value;
+    if (!pc_device_equal(pc_tensor_device(value), pc_tensor_device(x))) {
+        pc_tensor *moved = NULL;
+        pc_status st = pc_to_device(value, pc_tensor_device(x), &moved);
+        if (st == PC_OK && moved->dtype != x->dtype) {
+            st = pc_astype(moved, x->dtype, true, owned);
+            pc_tensor_free(moved);
+        } else {
+            *owned = moved;
+        }
+        *out = *owned;
+        return st;
+    }
     if (value->dtype != x->dtype) {
         pc_status st = pc_astype(value, x->dtype, true, owned);
         *out = *owned;
@@ -925,6 +905,30 @@ static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_
         return st;
     }
     return PC_OK;
+}
+
+/* Per-element SCATTER of the value (x's dtype, broadcastable to the result): one element
+ * written everywhere, or the value made dense in the result's order (*dense, owned). */
+static pc_status set_elements(const pc_tensor *x, const adv_layout *L, const pc_tensor *v,
+                              pc_tensor **dense)
+{
+    if (v->size == 1) {
+        return run_elements(x, L, v->data, 0, MODE_SET);
+    }
+    int64_t strides[PC_MAX_NDIM];
+    for (int i = 0; i < L->ndim; i++) {
+        const int vi = i - (L->ndim - v->ndim);
+        strides[i] = vi < 0 || v->shape[vi] == 1 ? 0 : v->strides[vi];
+    }
+    pc_tensor *view;
+    pc_status st = pc_tensor_restride(v, L->ndim, L->shape, strides, v->offset, &view);
+    if (st == PC_OK) {
+        st = pc_contiguous_copy(view, dense);
+        pc_tensor_free(view);
+    }
+    return st != PC_OK ? st
+                       : run_elements(x, L, (*dense)->data, pc_dtype_itemsize(x->dtype),
+                                      MODE_SET);
 }
 
 static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value,
@@ -949,7 +953,9 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
     if (st == PC_OK && L.count > 0) {
         st = value_for(x, v, &v, &owned);
     }
-    if (st == PC_OK && L.count > 0) {
+    if (st == PC_OK && L.per_element) {
+        st = set_elements(x, &L, v, &arranged);
+    } else if (st == PC_OK && L.count > 0) {
         /* the value broadcast to the result, with its axes arranged as (B..., rest...) */
         int64_t shape[PC_MAX_NDIM];
         int64_t strides[PC_MAX_NDIM];
@@ -1059,7 +1065,7 @@ static pc_status run_mask_loop(const pc_tensor *x, const index_plan *p, pc_op op
 static pc_status mask_get(const pc_tensor *x, const index_plan *p, pc_tensor **out)
 {
     const pc_tensor *mask = p->adv[0].tensor;
-    int64_t count = mask_scan(mask, mask->strides, NULL);
+    int64_t count = mask_count(mask);
     const int item = pc_dtype_itemsize(x->dtype);
     /* one element of slack for the branch-free select loop */
     pc_storage *s;
@@ -1089,7 +1095,7 @@ static pc_status mask_get(const pc_tensor *x, const index_plan *p, pc_tensor **o
 static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *value)
 {
     const pc_tensor *mask = p->adv[0].tensor;
-    int64_t count = mask_scan(mask, mask->strides, NULL);
+    int64_t count = mask_count(mask);
     pc_tensor *stripped = NULL;
     pc_status st = strip_leading_ones(value, 1, &stripped);
     const pc_tensor *v = stripped != NULL ? stripped : value;
@@ -1120,56 +1126,7 @@ static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *va
     return st;
 }
 
-/* An index whose tensors are all on the host: the caller's items, with device tensors
- * replaced by host copies (owned here, `n` of them tracked). */
-typedef struct host_index {
-    int n;                  /* items copied into `items` (0: the caller's are used) */
-    const pc_index *index;  /* the caller's items or `items` */
-    pc_index items[PC_INDEX_MAX_ITEMS];
-    pc_tensor *owned[PC_INDEX_MAX_ITEMS];
-} host_index;
-
-static void host_index_free(host_index *h)
-{
-    for (int i = 0; i < h->n; i++) {
-        pc_tensor_free(h->owned[i]);
-    }
-    h->n = 0;
-}
-
-static pc_status host_indices(int n, const pc_index *index, host_index *h)
-{
-    h->n = 0;
-    h->index = index;
-    bool any = false;
-    for (int i = 0; i < n; i++) {
-        any = any || (index[i].kind == PC_INDEX_TENSOR &&
-                      pc_tensor_device(index[i].tensor).type != PC_DEVICE_CPU);
-    }
-    if (!any || n > PC_INDEX_MAX_ITEMS) {
-        return PC_OK; /* nothing to copy (too many items: build_plan reports it) */
-    }
-    for (int i = 0; i < n; i++) {
-        h->items[i] = index[i];
-        h->owned[i] = NULL;
-    }
-    h->n = n;
-    for (int i = 0; i < n; i++) {
-        const pc_tensor *t = index[i].tensor;
-        if (index[i].kind == PC_INDEX_TENSOR && pc_tensor_device(t).type != PC_DEVICE_CPU) {
-            pc_status st = pc_to_device(t, pc_device_cpu(), &h->owned[i]);
-            if (st != PC_OK) {
-                host_index_free(h);
-                return st;
-            }
-            h->items[i].tensor = h->owned[i];
-        }
-    }
-    h->index = h->items;
-    return PC_OK;
-}
-
-static pc_status index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
+pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
 {
     index_plan p;
     pc_status st = build_plan(x, n, index, &p);
@@ -1183,17 +1140,6 @@ static pc_status index_get(const pc_tensor *x, int n, const pc_index *index, pc_
         return mask_get(x, &p, out);
     }
     return advanced_get(x, &p, out);
-}
-
-pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
-{
-    host_index h;
-    pc_status st = host_indices(n, index, &h);
-    if (st == PC_OK) {
-        st = index_get(x, n, h.index, out);
-        host_index_free(&h);
-    }
-    return st;
 }
 
 static pc_status check_writable(const pc_tensor *x)
@@ -1242,7 +1188,7 @@ static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *v
     return st;
 }
 
-static pc_status index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
     pc_status st = write_plan(x, n, index, &p);
@@ -1259,18 +1205,7 @@ static pc_status index_set(pc_tensor *x, int n, const pc_index *index, const pc_
     return basic_set(x, &p, value, false);
 }
 
-pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
-{
-    host_index h;
-    pc_status st = host_indices(n, index, &h);
-    if (st == PC_OK) {
-        st = index_set(x, n, h.index, value);
-        host_index_free(&h);
-    }
-    return st;
-}
-
-static pc_status index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
+pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
 {
     index_plan p;
     pc_status st = write_plan(x, n, index, &p);
@@ -1296,18 +1231,7 @@ static pc_status index_fill(pc_tensor *x, int n, const pc_index *index, const pc
     return st;
 }
 
-pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
-{
-    host_index h;
-    pc_status st = host_indices(n, index, &h);
-    if (st == PC_OK) {
-        st = index_fill(x, n, h.index, value);
-        host_index_free(&h);
-    }
-    return st;
-}
-
-static pc_status index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
+pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
     pc_status st = write_plan(x, n, index, &p);
@@ -1315,17 +1239,6 @@ static pc_status index_add(pc_tensor *x, int n, const pc_index *index, const pc_
         return st;
     }
     return p.nadv > 0 ? advanced_set(x, &p, value, MODE_ADD) : basic_set(x, &p, value, true);
-}
-
-pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
-{
-    host_index h;
-    pc_status st = host_indices(n, index, &h);
-    if (st == PC_OK) {
-        st = index_add(x, n, h.index, value);
-        host_index_free(&h);
-    }
-    return st;
 }
 
 /* ---- nonzero, take, take_along_axis --------------------------------------------------------- */
@@ -1434,7 +1347,7 @@ pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
         }
         m = owned;
     }
-    int64_t count = mask_scan(m, m->strides, NULL);
+    int64_t count = mask_count(m);
     pc_status st = PC_OK;
     int made = 0;
     int64_t *coords[PC_MAX_NDIM];
@@ -1542,42 +1455,24 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
         }
         return st;
     }
-    pc_tensor *offsets = NULL;
-    pc_tensor *xview = NULL;
-    pc_tensor *owned = NULL;
-    pc_tensor *host = NULL;
-    const pc_tensor *idx = NULL;
-    if (pc_tensor_device(indices).type != PC_DEVICE_CPU) {
-        st = pc_to_device(indices, pc_device_cpu(), &host); /* read on the host */
-        indices = host;
+    /* offsets on x's device: x's element at each result position's coordinates (broadcast
+     * axes at 0), the axis's coordinate from the validated indices */
+    offsets_build b;
+    st = offsets_begin(&b, pc_tensor_device(x), x->ndim, shape, x->offset);
+    for (int d = 0; d < x->ndim && st == PC_OK; d++) {
+        st = d == ax ? offsets_add_index(&b, indices, x->ndim, x->shape[ax], x->strides[ax], ax)
+                     : offsets_add_axis(&b, d, xstrides[d]);
     }
+    st = st == PC_OK ? offsets_finish(&b) : st;
     if (st == PC_OK) {
-        st = pc_tensor_empty(x->ndim, shape, PC_INT64, pc_device_cpu(), &offsets);
-    }
-    if (st == PC_OK) {
-        st = pc_tensor_restride(x, x->ndim, shape, xstrides, x->offset, &xview);
-    }
-    if (st == PC_OK) {
-        st = as_int64(indices, &idx, &owned);
-    }
-    if (st == PC_OK) {
-        offset_params prm = {x->shape[ax], x->strides[ax], ax, 0, true,
-                             (const char *)x->storage->data};
-        const pc_tensor *ops[3] = {xview, idx, offsets};
-        st = run_loop(offsets_along, &prm, 3, ops, offsets);
-    }
-    if (st == PC_OK) {
-        pc_gather_params prm = {r->size, (const int64_t *)offsets->data,
+        pc_gather_params prm = {r->size, (const int64_t *)b.offsets->data,
                                 (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype),
                                 NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
         pc_kernel_args args = {1, 0, in, NULL, &prm};
         st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);
     }
-    pc_tensor_free(owned);
-    pc_tensor_free(host);
-    pc_tensor_free(xview);
-    pc_tensor_free(offsets);
+    offsets_free(&b);
     if (st != PC_OK) {
         pc_tensor_free(r);
         return st;

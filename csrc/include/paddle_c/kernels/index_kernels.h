@@ -2,14 +2,16 @@
  * index_kernels.h - parameters of the indexing kernels (GATHER, SCATTER, MASK_SELECT,
  * MASK_FILL, MASK_SCATTER, TAKE_ALONG), shared by dispatch/index.c and the backends' kernels.
  *
- * The planning (parsing indices, bounds checks, broadcasting) happens before a kernel runs;
- * kernels receive validated byte offsets and never fail on user input.
+ * The plan (the kinds of the index items, the shapes, the broadcasting) is made on the host
+ * from shapes alone; index VALUES are read only by kernels: INDEX_OFFSETS turns each index
+ * tensor (and each coordinate row of a boolean mask, from NONZERO) into byte offsets on the
+ * indexed tensor's device, validating every index on the way, and GATHER / SCATTER move the
+ * elements at those offsets. An out-of-range index is a data-dependent result: it comes back
+ * through a result word (backend.h), read once before anything is written.
  *
- * Memory on a device: `offsets` and `index` are HOST memory (the plan is made on the host; a
- * device backend copies them to the device with the launch); `base`, `other`, `out`,
- * `values` and `fill` point into tensors on the kernel's device. GATHER's out-of-range index
- * is a data-dependent result: on a device it comes back through the result word
- * (backend.h; `result`, a device address), read once after the launch.
+ * Memory on a device: `offsets`, `index`, `base`, `other`, `out`, `values` and `fill` point
+ * into tensors on the kernel's device; `result` is the device's result word (a device
+ * address). The host never reads any of them.
  */
 #ifndef PADDLE_C_INDEX_KERNELS_H
 #define PADDLE_C_INDEX_KERNELS_H
@@ -19,7 +21,9 @@
 #include "paddle_c/backend.h"
 
 /* GATHER:  other[i * step] = *(base + off(i))          for i in [0, n)
- * SCATTER: *(base + off(i)) = other[i * step]          in order: the last write wins
+ * SCATTER: *(base + off(i)) = other[i * step]          the last write wins: where several i
+ *          address one element, the largest i's value is the one left (whatever order the
+ *          device runs them in); step 0 writes one value everywhere
  * where off(i) = offsets[i], or, when `offsets` is NULL, the index index[i] (negative values
  * count from `len`) times `stride`: validated beforehand for SCATTER; GATHER checks them itself
  * and fails with PC_ERR_INDEX (after reading only in-range elements): on the CPU (`result`
@@ -36,6 +40,21 @@ typedef struct pc_gather_params {
     int64_t stride;
     pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
 } pc_gather_params;
+
+/* INDEX_OFFSETS (elementwise, keyed by the index's dtype: every integer dtype): operands
+ * (index, offsets), offsets int64 and both read and written:
+ *     offsets += w * stride,   w = index (+ len when negative)
+ * An index outside [-len, len) (an unsigned one >= len) is reported by
+ * pc_result_fail(result, PC_ERR_INDEX, item, index) (its int64 bits) and counts as 0, so the
+ * loop never fails: the caller reads the word before using the offsets. `result` is never
+ * NULL: the device's result word, or on the CPU a word in host memory owned by the caller.
+ * Several bad indices: which one is reported is unspecified. */
+typedef struct pc_offsets_params {
+    int64_t len;
+    int64_t stride;
+    int32_t item;               /* the caller's number for this index, echoed as `detail` */
+    pc_result_word *result;
+} pc_offsets_params;
 
 /* NONZERO (keyed by bool): in[0] a bool tensor of at least one dimension, any strides;
  * out[0] int64 (ndim, size) C-contiguous, size = in[0]'s size. Row d gets the d-th coordinate
