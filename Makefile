@@ -2,7 +2,8 @@
 #
 #   make demo   virtual environment + dependencies + build, then a tour of the library
 #   make test   the same set-up, then the test suite, scikit-learn's array API tests on
-#               paddle_c (clients-sklearn) and the sanitizer build's test run
+#               paddle_c (clients-sklearn), the sanitizer build's test run and the OpenCL
+#               plug-in on PoCL (test-opencl)
 #   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
 # Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
@@ -17,7 +18,7 @@ CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
 .PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
-	fuzz-sanitize cuda-check hip-check gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
+	fuzz-sanitize cuda-check hip-check test-opencl gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
 	clean
 
 $(VENV)/.created:
@@ -42,7 +43,7 @@ demo: build
 # the kernel-heavy test modules again on the baseline (x86-64-v2) variant of the dispatched CPU
 # kernels; the full run above uses the best variant of this CPU (tests/test_isa.py runs every
 # variant the CPU supports on a smaller set of cases)
-ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.py \
+ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_simd_sort.py tests/test_searching.py \
 	tests/test_elementwise.py tests/test_asarray_astype.py tests/test_isa.py
 
 test: build
@@ -53,6 +54,7 @@ test: build
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
 	$(MAKE) hip-check
+	$(MAKE) test-opencl
 
 test-isa-baseline: build
 	PADDLE_C_ISA=baseline $(PY) -m pytest $(ISA_TESTS) -q -x -p no:randomly
@@ -66,7 +68,7 @@ HOSTDEV_ENV = PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_DEFAULT_DEVICE=hostdev:0
 HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting.py tests/test_sets.py \
 	tests/test_searching.py tests/test_linalg.py tests/test_fft.py tests/test_dtypes.py \
 	tests/test_result_word.py tests/test_backend_consistency.py tests/test_kernel_table.py \
-	tests/test_indexing.py tests/test_vendor_libs.py
+	tests/test_indexing.py tests/test_consistency_reductions.py tests/test_vendor_libs.py
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
@@ -132,6 +134,24 @@ hip-check: $(VENV)/.build-deps
 	cmake -S . -B $(HIP_BUILD) -DPC_WITH_HIP=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
 	cmake --build $(HIP_BUILD) --target pc_hip_objects -j2; \
 	echo "hip-check: the GPU kernels compile for ROCm ($$(ls $(HIP_BUILD)/hip/*.o | wc -l) objects)"
+
+# The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
+# xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
+# test on xpu:0, reductions, matmul, decompositions, the ABI check). Debian's OpenCL headers,
+# ICD loader and PoCL are installed when missing.
+OPENCL_BUILD := build/opencl
+OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
+test-opencl: build
+	@set -e; \
+	if ! [ -f /usr/include/CL/cl.h ] || ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    $$SUDO apt-get install -y --no-install-recommends $(OPENCL_PKGS) >/dev/null || \
+	        { $$SUDO apt-get update >/dev/null && \
+	          $$SUDO apt-get install -y --no-install-recommends $(OPENCL_PKGS) >/dev/null; }; \
+	fi; \
+	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
+	cmake --build $(OPENCL_BUILD) -j2
+	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py -q -p no:randomly
 
 # On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
 # extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all

@@ -4,7 +4,8 @@ device kernels against PyTorch and CuPy on the same device, where those are inst
     python benchmarks/gpu.py [--json FILE] [--repeat N]
 
 Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
-(float32 <-> float64) on 2**26 elements of float32 and float64. Each time is the median of
+(float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
+cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64. Each time is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
 
@@ -101,6 +102,20 @@ def cases(n_big, n):
                 return lambda: a.to(getattr(torch, other))
             return lambda: a.astype(other)
         out.append((f"cast to {other}", dt, n, size + osize, cast))
+    # reductions and a scan: bytes read (and written, for the scan) per element
+    for dt in ("float32", "float64"):
+        size = 4 if dt == "float32" else 8
+        for op, torch_op, per in (("sum", "sum", size), ("argmax", "argmax", size),
+                                  ("cumulative_sum", "cumsum", 2 * size)):
+            def reduction(lib, dt, op=op, torch_op=torch_op):
+                a = make(lib, n, dt)
+                if lib == "paddle_c":
+                    return lambda: getattr(pc, op)(a)
+                if lib == "torch":
+                    return lambda: getattr(torch, torch_op)(a, 0) if op == "cumulative_sum" \
+                        else getattr(torch, torch_op)(a)
+                return lambda: getattr(cupy, torch_op)(a)
+            out.append((op, dt, n, per, reduction))
     return out
 
 

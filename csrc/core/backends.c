@@ -7,6 +7,7 @@
  * a plug-in before use), read-only afterwards.
  */
 #include "paddle_c/backend.h"
+#include "paddle_c/plugin_loader.h"
 
 /* Each built-in backend `name` defines pc_<name>_backend_init(), which registers its vtable. */
 #define PC_BUILTIN_BACKEND(name) void pc_##name##_backend_init(void);
@@ -93,6 +94,8 @@ int pc_device_dlpack_type(pc_device_type type)
         /* [Why VPI] the test device is a simulated device that no consumer can read as host
          * memory; kDLVPI (a simulator's buffer) is the standard code nearest to that */
         return 9;  /* kDLVPI */
+    case PC_DEVICE_CUSTOM:
+        return pc_plugins_dlpack_type(); /* the plug-in's (kDLOpenCL for the OpenCL one) */
     default:
         return 12; /* kDLExtDev */
     }

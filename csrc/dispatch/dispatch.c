@@ -10,6 +10,7 @@
 
 #include "dispatch.h"
 #include "paddle_c/cpu_isa.h"
+#include "paddle_c/decompose.h"
 #include "paddle_c/ops.h"
 
 /* Each built-in backend `name` fills its column of the kernel table from
@@ -140,7 +141,7 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     }
     const pc_kernel *k = pc_kernel_get(op, dev, key);
     if (k == NULL) {
-        return PC_ERR_NOTIMPL;
+        return pc_decompose_elementwise(op, key, nin, nop, ops);
     }
     for (int i = nin; i < nop; i++) {
         if (ops[i]->flags & PC_FLAG_READONLY) {
@@ -191,7 +192,7 @@ pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args
     const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
     const pc_kernel *k = pc_kernel_get(op, pc_tensor_device(first), dtype);
     if (k == NULL) {
-        return PC_ERR_NOTIMPL;
+        return pc_decompose_whole(op, dtype, args);
     }
     if (k->whole == NULL) {
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no whole-tensor kernel", pc_op_name(op));

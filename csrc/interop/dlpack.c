@@ -16,6 +16,7 @@
 #include "interop/bools.h"
 #include "interop/dlpack.h"
 #include "paddle_c/ops.h"
+#include "paddle_c/plugin_loader.h"
 
 /* ---- dtypes and devices ------------------------------------------------------------------ */
 
@@ -67,7 +68,8 @@ pc_status pc_dlpack_device_from(DLDevice device, pc_device *out)
         dev.index = device.device_id;
         break;
     case kDLOpenCL:
-        dev.type = PC_DEVICE_OPENCL;
+        /* OpenCL memory is the OpenCL plug-in's xpu memory when that plug-in is loaded */
+        dev.type = pc_plugins_dlpack_type() == kDLOpenCL ? PC_DEVICE_CUSTOM : PC_DEVICE_OPENCL;
         dev.index = device.device_id;
         break;
     case kDLVPI: /* the test device hostdev (pc_device_dlpack_type) */

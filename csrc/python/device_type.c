@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paddle_c/plugin_loader.h"
 #include "pcpy.h"
 
 typedef struct {
@@ -63,6 +64,11 @@ static int parse_device_string(PyObject *str, pc_device *out)
             }
             if (t == PC_DEVICE_CPU && index != 0) {
                 PyErr_Format(PyExc_ValueError, "invalid device %R: there is only cpu:0", str);
+                return -1;
+            }
+            if (pc_backend_get(t) == NULL && t == PC_DEVICE_CUSTOM && pc_plugins_refusal()) {
+                PyErr_Format(PyExc_RuntimeError, "device %R is not available: %s", str,
+                             pc_plugins_refusal());
                 return -1;
             }
             if (pc_backend_get(t) == NULL) {

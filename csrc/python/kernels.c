@@ -3,8 +3,10 @@
  * slots are filled. The table itself is the only record of what a backend supports.
  */
 #include "paddle_c/cpu_isa.h"
+#include "paddle_c/decompose.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/parallel.h"
+#include "paddle_c/plugin_loader.h"
 #include "pcpy.h"
 
 static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu",    "cuda",   "rocm",
@@ -147,7 +149,94 @@ static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
     return d;
 }
 
+/* _plugins() -> (path, name, loaded, message) of every file tried from PADDLE_C_PLUGIN_PATH. */
+static PyObject *fn_plugins(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    const int n = pc_plugins_count();
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        const pc_plugin_record r = pc_plugins_record(i);
+        PyObject *row = Py_BuildValue("(ssOs)", r.path, r.name, r.loaded ? Py_True : Py_False,
+                                      r.message);
+        if (row == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, row);
+    }
+    return list;
+}
+
+/* _coverage() -> (op, backend, dtype, how) for every op and dtype of every registered backend:
+ * how is "native" (the backend's kernel), "decomposed" (decompose.c's formula over the
+ * backend's primitives) or "none" (NotImplementedError). */
+static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    static const char *const how_names[] = {"none", "native", "decomposed"};
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
+        if (pc_backend_get((pc_device_type)b) == NULL) {
+            continue;
+        }
+        for (int op = 0; op < PC_NUM_OPS; op++) {
+            for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
+                const pc_decompose_how how =
+                    pc_decompose_how_runs((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
+                PyObject *row = Py_BuildValue("(ssss)", pc_op_name((pc_op)op), backend_names[b],
+                                              pc_dtype_name((pc_dtype)dt), how_names[how]);
+                if (row == NULL || PyList_Append(list, row) < 0) {
+                    Py_XDECREF(row);
+                    Py_DECREF(list);
+                    return NULL;
+                }
+                Py_DECREF(row);
+            }
+        }
+    }
+    return list;
+}
+
+/* _decompositions() -> (op, formula) of every row of the decomposition table. */
+static PyObject *fn_decompositions(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    for (int op = 0; list != NULL && op < PC_NUM_OPS; op++) {
+        const char *f = pc_decompose_formula((pc_op)op);
+        if (f == NULL) {
+            continue;
+        }
+        PyObject *row = Py_BuildValue("(ss)", pc_op_name((pc_op)op), f);
+        if (row == NULL || PyList_Append(list, row) < 0) {
+            Py_XDECREF(row);
+            Py_CLEAR(list);
+        } else {
+            Py_DECREF(row);
+        }
+    }
+    return list;
+}
+
 PyMethodDef pcpy_kernels_methods[] = {
+    {"_coverage", fn_coverage, METH_NOARGS,
+     "_coverage()\n--\n\nFor every op and dtype of every registered backend: (op, backend, "
+     "dtype, how), how being 'native', 'decomposed' or 'none'."},
+    {"_decompositions", fn_decompositions, METH_NOARGS,
+     "_decompositions()\n--\n\nThe decomposition table as (op, formula)."},
+    {"_plugins", fn_plugins, METH_NOARGS,
+     "_plugins()\n--\n\nEvery device plug-in tried (PADDLE_C_PLUGIN_PATH) as (path, name, "
+     "loaded, message)."},
     {"_cpu_config", fn_cpu_config, METH_NOARGS,
      "_cpu_config()\n--\n\nThe CPU kernels' ISA variant in use, the best supported, the variants "
      "compiled in, and the thread count."},

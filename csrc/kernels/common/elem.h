@@ -5,7 +5,8 @@
  * Element functions (the *_elem.h files of this folder) compute one element from compute
  * values: no loops, no tables, nothing from libc beyond math.h (and memcpy for bit casts).
  * Each target supplies its own loop around them: the CPU's 1-D loops (csrc/kernels/cpu), the
- * CUDA/HIP functor launcher (csrc/kernels/cuda).
+ * CUDA/HIP functor launcher (csrc/kernels/cuda), the OpenCL plug-in's kernels
+ * (plugins/opencl/kernels.cl, built from this text at run time).
  */
 #ifndef PADDLE_C_KERNELS_COMMON_ELEM_H
 #define PADDLE_C_KERNELS_COMMON_ELEM_H
@@ -14,7 +15,9 @@
 #define PC_ELEM static __host__ __device__ inline
 #define PC_ELEM_GPU 1
 #elif defined(__OPENCL_C_VERSION__)
-#define PC_ELEM inline
+/* the OpenCL plug-in's programs (plugins/opencl): device code, as on the GPUs */
+#define PC_ELEM static inline
+#define PC_ELEM_GPU 1
 #else
 #define PC_ELEM static inline
 #endif

@@ -44,7 +44,12 @@
 #define EW_SFX_FLOAT64
 #define EW_SFX_COMPLEX64 f
 #define EW_SFX_COMPLEX128
+#ifdef __OPENCL_C_VERSION__
+/* OpenCL C's math built-ins are overloaded on the argument's precision */
+#define EW_M(fn) fn
+#else
 #define EW_M(fn) PCK_CAT(fn, PCK_CAT(EW_SFX_, PCK_N))
+#endif
 
 /* [Why signbit through the bits] signbit() of float16 values widened to float32 makes GCC 12
  * fail to compile the vectorised loop; reading the sign bit directly vectorises everywhere. */

@@ -1,0 +1,192 @@
+/*
+ * plugin.h - the versioned C ABI of out-of-tree device plug-ins (ABI version 1).
+ *
+ * A plug-in is a shared library that exports one symbol, PC_PLUGIN_ENTRY:
+ *
+ *     const pcp_plugin *paddle_c_plugin(void);
+ *
+ * returning a static description of its runtime (devices, memory, the stream of each device,
+ * events, copies). paddle_c finds plug-ins through PADDLE_C_PLUGIN_PATH (a list of files or
+ * folders separated by ':'; in a folder every `*.so` is tried), checks `size` and
+ * `abi_version`, registers the runtime as the backend of device type "xpu" (devices xpu:0 ...)
+ * and then calls `init` with a pcp_host, through which the plug-in registers its kernels by op
+ * name and dtype name: strings, so that a plug-in never depends on paddle_c's enum ordinals.
+ * A plug-in built for another ABI version is refused; the refusal (naming both versions) is
+ * the error of the first use of an xpu device, and paddle_c._C._plugins() lists it.
+ *
+ * Modelled on Paddle's CustomDevice interface (paddle/phi/backends/device_ext.h): a struct of
+ * function pointers with a size and a version, reserved slots for additions that keep the ABI
+ * version, and the kernels registered by name.
+ *
+ * Compatibility rules. Additions within version 1 go at the end of a struct or into a
+ * reserved slot (its NULL means "absent"); paddle_c reads a slot only when `size` covers it.
+ * Anything else (a changed signature, a removed slot, a changed meaning) bumps
+ * PC_PLUGIN_ABI_VERSION.
+ *
+ * Addresses. Device memory is named by `void *` device addresses that the plug-in hands out
+ * from `alloc`; paddle_c does arithmetic on them (a view's element is base + byte offset) and
+ * never dereferences them. A plug-in whose memory objects are handles (OpenCL's cl_mem)
+ * reserves an address range per allocation and maps addresses back to (handle, offset).
+ *
+ * Streams. Each device has one in-order stream: every launch, asynchronous copy and memset runs
+ * on it in order; the synchronous copies return when the bytes are in place (the stream's
+ * earlier work included).
+ *
+ * Ownership. paddle_c borrows the pcp_plugin struct and the strings it points to for the life
+ * of the process (they are static in the plug-in). Events belong to the caller of
+ * event_create until event_destroy. pcp_host is valid only during `init`; the functions it
+ * points to stay valid.
+ *
+ * Errors. Slots return PCP_OK or another pcp_status; before returning an error a slot may
+ * pass a message to pcp_host.set_error (kept from `init`), which becomes the Python
+ * exception's text.
+ */
+#ifndef PADDLE_C_PLUGIN_H
+#define PADDLE_C_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PC_PLUGIN_ABI_VERSION 1
+#define PC_PLUGIN_ENTRY "paddle_c_plugin"
+
+typedef enum pcp_status {
+    PCP_OK = 0,
+    PCP_ERROR = 1,      /* RuntimeError */
+    PCP_NO_MEMORY = 2,  /* MemoryError */
+    PCP_NOT_IMPL = 3,   /* NotImplementedError */
+    PCP_BAD_VALUE = 4   /* ValueError */
+} pcp_status;
+
+/* ---- kernel launches ------------------------------------------------------------------------
+ * Every tensor address below is a device address of the launch's device; `params` is host
+ * memory. Dtype names are paddle_c's ("bool", "int8" ... "uint64", "float16", "bfloat16",
+ * "float32", "float64", "complex64", "complex128"); storage is the usual one (bool: one byte
+ * 0 or 1, complex: real then imaginary part). */
+
+/* An elementwise launch over `nop` operands (inputs first, then outputs) of one iteration
+ * shape. Axis 0 is the innermost; operand k's element at index (i0, i1, ...) is at
+ * data[k] + sum_a i_a * strides[a * nop + k] (bytes; 0 on broadcast axes). Every operand has
+ * the kernel's dtype, except casts (in: `from`, out: `to`) and ops whose result is bool or the
+ * real dtype of a complex input (the comparisons, isnan..., abs/real/imag of complex). */
+typedef struct pcp_elementwise {
+    size_t size;                /* sizeof(pcp_elementwise) as paddle_c was compiled */
+    int device;                 /* the device index */
+    int nop;
+    int ndim;                   /* 0 for a single element */
+    int64_t numel;              /* product of shape (> 0) */
+    void *const *data;          /* nop device addresses */
+    const int64_t *shape;       /* ndim extents, innermost first */
+    const int64_t *strides;     /* ndim * nop byte strides: strides[axis * nop + k] */
+    const void *params;         /* "fill": one element of the dtype; else NULL */
+    void *kernel_data;          /* the `data` given at registration */
+} pcp_elementwise;
+
+/* A tensor of a whole-tensor launch. */
+typedef struct pcp_tensor {
+    void *data;                 /* device address of element (0, ..., 0) */
+    const char *dtype;
+    int ndim;
+    const int64_t *shape;
+    const int64_t *strides;     /* bytes; any sign, 0 on broadcast axes */
+} pcp_tensor;
+
+/* A whole-tensor launch. The ops of ABI version 1, with paddle_c's contract for each:
+ *   "sum", "prod", "max", "min"  in[0] x (any layout), out[0] the result with x's ndim and
+ *        extent 1 on every reduced axis (an axis is reduced exactly when out's extent is 1 and
+ *        x's is not). sum/prod of bool and of integers narrower than 64 bits accumulate in
+ *        int64 (uint64 for unsigned) and out[0] has that dtype; max/min of an empty slice
+ *        never reach the kernel; sum of an empty slice is 0, prod 1.
+ *   "matmul"  in[0] a (..., m, k), in[1] b (..., k, n), out[0] c (..., m, n) C-contiguous per
+ *        matrix; the same leading batch extents (broadcast operands have zero strides).
+ * `params` is NULL for all of them. */
+typedef struct pcp_whole {
+    size_t size;                /* sizeof(pcp_whole) as paddle_c was compiled */
+    int device;
+    int nin;
+    int nout;
+    const pcp_tensor *in;
+    const pcp_tensor *out;
+    const void *params;
+    void *kernel_data;
+} pcp_whole;
+
+typedef pcp_status (*pcp_elementwise_fn)(const pcp_elementwise *launch);
+typedef pcp_status (*pcp_whole_fn)(const pcp_whole *launch);
+
+/* ---- what paddle_c offers the plug-in --------------------------------------------------------- */
+typedef struct pcp_host {
+    size_t size;                /* sizeof(pcp_host) as paddle_c was compiled */
+    int abi_version;            /* PC_PLUGIN_ABI_VERSION of paddle_c */
+    /* Register a kernel by op name (paddle_c._C._ops()) and the dtype it computes in. An
+     * unknown op or dtype name, or an op of the other kind, gives PCP_BAD_VALUE (nothing is
+     * registered). Elementwise ops: every function of paddle_c._C._elementwise(), "copy",
+     * "fill", "where" (bool cond, x1, x2 -> out), "clip" (x, min, max -> out). */
+    pcp_status (*register_elementwise)(const char *op, const char *dtype, pcp_elementwise_fn fn,
+                                       void *kernel_data);
+    /* A cast from one dtype to another (2 operands). */
+    pcp_status (*register_cast)(const char *from, const char *to, pcp_elementwise_fn fn,
+                                void *kernel_data);
+    pcp_status (*register_whole)(const char *op, const char *dtype, pcp_whole_fn fn,
+                                 void *kernel_data);
+    /* The message of the error about to be returned (copied). */
+    void (*set_error)(const char *message);
+    void *reserved[8];
+} pcp_host;
+
+/* ---- the plug-in's runtime ---------------------------------------------------------------------- */
+typedef struct pcp_plugin {
+    size_t size;                /* sizeof(pcp_plugin) as the plug-in was compiled */
+    int abi_version;            /* PC_PLUGIN_ABI_VERSION the plug-in was compiled for */
+    const char *name;           /* e.g. "opencl": shown by _plugins() and device names */
+    int dlpack_device_type;     /* DLPack's code of its memory: kDLOpenCL (4), kDLExtDev (12)... */
+
+    /* Register the kernels (called once, after the runtime is registered). */
+    pcp_status (*init)(const pcp_host *host);
+
+    /* ---- devices ---- */
+    int (*device_count)(void);  /* 0 hides the plug-in's devices */
+    const char *(*device_name)(int device);         /* optional */
+
+    /* ---- memory (stream-ordered on the device's stream) ---- */
+    /* `nbytes` > 0; the address is aligned to at least 64 bytes */
+    pcp_status (*alloc)(int device, size_t nbytes, void **out);
+    /* released once the work queued so far is done; never waits */
+    void (*free)(int device, void *ptr, size_t nbytes);
+    pcp_status (*memset)(int device, void *ptr, int value, size_t nbytes);   /* optional */
+
+    /* ---- copies: synchronous (return when the bytes are in place) ---- */
+    pcp_status (*copy_h2d)(int device, void *dst, const void *src, size_t nbytes);
+    pcp_status (*copy_d2h)(int device, void *dst, const void *src, size_t nbytes);
+    pcp_status (*copy_d2d)(int device, void *dst, const void *src, size_t nbytes);
+    /* ---- the same queued on the stream (optional; host memory must stay valid until the
+     * stream reaches the copy) ---- */
+    pcp_status (*copy_h2d_async)(int device, void *dst, const void *src, size_t nbytes);
+    pcp_status (*copy_d2h_async)(int device, void *dst, const void *src, size_t nbytes);
+    pcp_status (*copy_d2d_async)(int device, void *dst, const void *src, size_t nbytes);
+
+    /* ---- the stream and events (optional: all NULL for a synchronous device) ---- */
+    pcp_status (*synchronize)(int device);
+    pcp_status (*event_create)(int device, void **out);
+    void (*event_destroy)(int device, void *event);
+    pcp_status (*event_record)(int device, void *event);
+    pcp_status (*event_wait)(int device, void *event);          /* the stream waits */
+    pcp_status (*event_synchronize)(int device, void *event);   /* the host waits */
+
+    /* ---- statistics (optional): bytes allocated, peak, reserved, peak reserved, count ---- */
+    pcp_status (*memory_stats)(int device, int64_t out[5]);
+
+    void *reserved[16];
+} pcp_plugin;
+
+/* The entry point a plug-in exports (PC_PLUGIN_ENTRY). */
+typedef const pcp_plugin *(*pcp_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,300 @@
+/*
+ * kernels.cl - the OpenCL plug-in's kernels for dtype PCK_N (set by the program's header, with
+ * PCL_T its storage type): loops around the element layer's functions (csrc/kernels/common),
+ * which the program includes before this text, plus copy, fill, where, clip, the reductions
+ * sum/prod/max/min and a tiled matmul. kernels.c builds one program per dtype and mirrors the
+ * geometry structs below (pcl_geom, pcl_rgeom, pcl_mgeom).
+ */
+
+#define PCL_MAXD 8
+#define PCL_MAXOP 4
+
+/* The storage types of every dtype (cast sources). */
+#define PCL_ST_BOOL uchar
+#define PCL_ST_INT8 char
+#define PCL_ST_INT16 short
+#define PCL_ST_INT32 int
+#define PCL_ST_INT64 long
+#define PCL_ST_UINT8 uchar
+#define PCL_ST_UINT16 ushort
+#define PCL_ST_UINT32 uint
+#define PCL_ST_UINT64 ulong
+#define PCL_ST_FLOAT16 pc_half
+#define PCL_ST_BFLOAT16 pc_bhalf
+#define PCL_ST_FLOAT32 float
+#define PCL_ST_FLOAT64 double
+
+/* An elementwise iteration: element i's operand k is at p_k + b_k + sum_a x_a * strides. */
+typedef struct pcl_geom {
+    long shape[PCL_MAXD];               /* innermost first */
+    long strides[PCL_MAXD * PCL_MAXOP]; /* strides[a * PCL_MAXOP + k], bytes */
+    int ndim;
+    int pad;
+} pcl_geom;
+
+#define PCL_WALK(NOP)                                                                           \
+    long o_[PCL_MAXOP] = {b0, b1, NOP > 2 ? b2_ : 0, NOP > 3 ? b3_ : 0};                       \
+    {                                                                                           \
+        long r_ = get_global_id(0);                                                             \
+        for (int a_ = 0; a_ < g.ndim; a_++) {                                                   \
+            const long x_ = r_ % g.shape[a_];                                                   \
+            r_ /= g.shape[a_];                                                                  \
+            for (int k_ = 0; k_ < NOP; k_++) {                                                  \
+                o_[k_] += x_ * g.strides[a_ * PCL_MAXOP + k_];                                  \
+            }                                                                                   \
+        }                                                                                       \
+    }
+#define PCL_AT(T, k) (*(__global T *)(p##k + o_[k]))
+#define PCL_IN1 __global uchar *p0, long b0, __global uchar *p1, long b1
+#define PCL_IN2 PCL_IN1, __global uchar *p2, long b2
+#define PCL_IN3 PCL_IN2, __global uchar *p3, long b3
+
+/* unary and binary functions, their result in the dtype (U, B) or bool (UB, BB) */
+#define PCL_U(ID, name)                                                                         \
+    __kernel void k_##name(PCL_IN1, pcl_geom g)                                                 \
+    {                                                                                           \
+        const long b2_ = 0, b3_ = 0;                                                            \
+        PCL_WALK(2)                                                                             \
+        PCL_AT(PCL_T, 1) = PCK_STORE(PCK_FN(ew_##name)(PCK_LOAD(PCL_AT(PCL_T, 0))));            \
+    }
+#define PCL_B(ID, name)                                                                         \
+    __kernel void k_##name(PCL_IN2, pcl_geom g)                                                 \
+    {                                                                                           \
+        const long b2_ = b2, b3_ = 0;                                                           \
+        PCL_WALK(3)                                                                             \
+        PCL_AT(PCL_T, 2) = PCK_STORE(                                                           \
+            PCK_FN(ew_##name)(PCK_LOAD(PCL_AT(PCL_T, 0)), PCK_LOAD(PCL_AT(PCL_T, 1))));        \
+    }
+#define PCL_UB(ID, name)                                                                        \
+    __kernel void k_##name(PCL_IN1, pcl_geom g)                                                 \
+    {                                                                                           \
+        const long b2_ = 0, b3_ = 0;                                                            \
+        PCL_WALK(2)                                                                             \
+        PCL_AT(uchar, 1) = (uchar)PCK_FN(ew_##name)(PCK_LOAD(PCL_AT(PCL_T, 0)));                \
+    }
+#define PCL_BB(ID, name)                                                                        \
+    __kernel void k_##name(PCL_IN2, pcl_geom g)                                                 \
+    {                                                                                           \
+        const long b2_ = b2, b3_ = 0;                                                           \
+        PCL_WALK(3)                                                                             \
+        PCL_AT(uchar, 2) = (uchar)PCK_FN(ew_##name)(PCK_LOAD(PCL_AT(PCL_T, 0)),                 \
+                                                    PCK_LOAD(PCL_AT(PCL_T, 1)));                \
+    }
+
+PC_ARITH_OPS(PCL_U, PCL_U, PCL_B)
+PC_COMPARE_OPS(PCL_UB, PCL_BB)
+PC_BITWISE_OPS(PCL_U, PCL_B)
+#if PCK_K == PCK_KF
+PC_TRANSCENDENTAL_UNARY(PCL_U)
+PC_TRANSCENDENTAL_BINARY(PCL_B)
+#endif
+
+__kernel void k_copy(PCL_IN1, pcl_geom g)
+{
+    const long b2_ = 0, b3_ = 0;
+    PCL_WALK(2)
+    PCL_AT(PCL_T, 1) = PCL_AT(PCL_T, 0);
+}
+
+__kernel void k_fill(__global uchar *p0, long b0, PCL_T value, pcl_geom g)
+{
+    const long b1 = 0, b2_ = 0, b3_ = 0;
+    PCL_WALK(1)
+    PCL_AT(PCL_T, 0) = value;
+}
+
+__kernel void k_where(PCL_IN3, pcl_geom g)
+{
+    const long b2_ = b2, b3_ = b3;
+    PCL_WALK(4)
+    PCL_AT(PCL_T, 3) = PCL_AT(uchar, 0) ? PCL_AT(PCL_T, 1) : PCL_AT(PCL_T, 2);
+}
+
+#if PCK_K != PCK_KB
+__kernel void k_clip(PCL_IN3, pcl_geom g)
+{
+    const long b2_ = b2, b3_ = b3;
+    PCL_WALK(4)
+    PCL_AT(PCL_T, 3) = PCK_STORE(PCK_FN(ew_clip)(PCK_LOAD(PCL_AT(PCL_T, 0)),
+                                                 PCK_LOAD(PCL_AT(PCL_T, 1)),
+                                                 PCK_LOAD(PCL_AT(PCL_T, 2))));
+}
+#endif
+
+/* a cast from dtype SRC to this program's dtype (the host appends one line per source) */
+#define PCL_CAST(SRC)                                                                           \
+    __kernel void k_cast_from_##SRC(PCL_IN1, pcl_geom g)                                        \
+    {                                                                                           \
+        const long b2_ = 0, b3_ = 0;                                                            \
+        PCL_WALK(2)                                                                             \
+        PCL_AT(PCL_T, 1) = PCK_CAT4(pc_cast_, SRC, _to_, PCK_N)(PCL_AT(PCL_ST_##SRC, 0));       \
+    }
+
+/* ---- reductions: one work-item per output element ------------------------------------------- */
+
+typedef struct pcl_rgeom {
+    long shape[PCL_MAXD];   /* x's extents, outermost first */
+    long xstr[PCL_MAXD];    /* x's byte strides */
+    long ostr[PCL_MAXD];    /* out's byte strides (unused on reduced axes) */
+    int ndim;
+    int reduced;            /* bit a: axis a is reduced */
+} pcl_rgeom;
+
+/* the accumulator and result of sum and prod: 64-bit for bool and integers */
+#if PCK_K == PCK_KB || PCK_K == PCK_KI
+#define PCL_SUM_T long
+#define PCL_SUM_STORE(v) (v)
+#elif PCK_K == PCK_KU
+#define PCL_SUM_T ulong
+#define PCL_SUM_STORE(v) (v)
+#else
+#define PCL_SUM_T PCK_CT
+#define PCL_SUM_STORE(v) PCK_STORE(v)
+#endif
+#if PCK_K == PCK_KF
+#define PCL_SUM_OUT PCL_T
+#else
+#define PCL_SUM_OUT PCL_SUM_T
+#endif
+
+/* The offsets of output element `i`: out's, and x's first element of its slice. */
+#define PCL_REDUCE_START                                                                        \
+    long xo = xb, oo = ob, nred = 1;                                                            \
+    {                                                                                           \
+        long r_ = get_global_id(0);                                                             \
+        for (int a_ = g.ndim - 1; a_ >= 0; a_--) {                                              \
+            if (g.reduced >> a_ & 1) {                                                          \
+                nred *= g.shape[a_];                                                            \
+                continue;                                                                       \
+            }                                                                                   \
+            const long x_ = r_ % g.shape[a_];                                                   \
+            r_ /= g.shape[a_];                                                                  \
+            xo += x_ * g.xstr[a_];                                                              \
+            oo += x_ * g.ostr[a_];                                                              \
+        }                                                                                       \
+    }
+/* x's offset of element j of the slice starting at xo */
+static inline long pcl_reduce_at(long j, long xo, const pcl_rgeom *g)
+{
+    for (int a = g->ndim - 1; a >= 0; a--) {
+        if (g->reduced >> a & 1) {
+            xo += (j % g->shape[a]) * g->xstr[a];
+            j /= g->shape[a];
+        }
+    }
+    return xo;
+}
+#define PCL_X(j) PCK_LOAD(*(__global PCL_T *)(px + pcl_reduce_at(j, xo, &g)))
+
+__kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    PCL_SUM_T acc = 0;
+#if PCK_K == PCK_KF
+    PCL_SUM_T comp = 0; /* Kahan's compensation (none once the sum is not finite) */
+    for (long j = 0; j < nred; j++) {
+        const PCL_SUM_T y = (PCL_SUM_T)PCL_X(j) - comp;
+        const PCL_SUM_T t = acc + y;
+        comp = isfinite(t) ? (t - acc) - y : (PCL_SUM_T)0;
+        acc = t;
+    }
+#else
+    for (long j = 0; j < nred; j++) {
+        acc += (PCL_SUM_T)PCL_X(j);
+    }
+#endif
+    *(__global PCL_SUM_OUT *)(po + oo) = PCL_SUM_STORE(acc);
+}
+
+__kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    PCL_SUM_T acc = 1;
+    for (long j = 0; j < nred; j++) {
+        acc *= (PCL_SUM_T)PCL_X(j);
+    }
+    *(__global PCL_SUM_OUT *)(po + oo) = PCL_SUM_STORE(acc);
+}
+
+/* max and min propagate NaN (acc != acc only for NaN) */
+__kernel void k_max(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    PCK_CT acc = PCL_X(0);
+    for (long j = 1; j < nred; j++) {
+        const PCK_CT v = PCL_X(j);
+        acc = (acc != acc || acc >= v) ? acc : v;
+    }
+    *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
+}
+
+__kernel void k_min(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    PCK_CT acc = PCL_X(0);
+    for (long j = 1; j < nred; j++) {
+        const PCK_CT v = PCL_X(j);
+        acc = (acc != acc || acc <= v) ? acc : v;
+    }
+    *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
+}
+
+/* ---- matmul: 16 x 16 tiles through local memory ----------------------------------------------- */
+
+#define PCL_TILE 16
+#define PCL_MAXB (PCL_MAXD - 2)
+
+typedef struct pcl_mgeom {
+    long batch[PCL_MAXB];       /* batch extents, outermost first */
+    long abs_[PCL_MAXB], bbs[PCL_MAXB], cbs[PCL_MAXB];  /* batch byte strides */
+    long m, n, k;
+    long ars, acs, brs, bcs, crs, ccs;  /* row and column byte strides */
+    int nbatch;
+    int pad;
+} pcl_mgeom;
+
+/* integers accumulate in their wrap-around type (elem_math.h), floats in their compute type */
+#if PCK_K == PCK_KI || PCK_K == PCK_KU
+#define PCL_MM_ACC EW_WT
+#else
+#define PCL_MM_ACC PCK_CT
+#endif
+
+#if PCK_K != PCK_KB
+__kernel __attribute__((reqd_work_group_size(PCL_TILE, PCL_TILE, 1))) void
+k_matmul(__global uchar *pa, long ab, __global uchar *pb, long bb, __global uchar *pc, long cb,
+         pcl_mgeom g)
+{
+    __local PCL_MM_ACC ta[PCL_TILE][PCL_TILE + 1];
+    __local PCL_MM_ACC tb[PCL_TILE][PCL_TILE + 1];
+    const int li = get_local_id(1), lj = get_local_id(0);
+    const long i = get_global_id(1), j = get_global_id(0);
+    long r = get_global_id(2);
+    for (int a = g.nbatch - 1; a >= 0; a--) {
+        const long x = r % g.batch[a];
+        r /= g.batch[a];
+        ab += x * g.abs_[a];
+        bb += x * g.bbs[a];
+        cb += x * g.cbs[a];
+    }
+    PCL_MM_ACC acc = 0;
+    for (long t = 0; t < g.k; t += PCL_TILE) {
+        ta[li][lj] = (i < g.m && t + lj < g.k)
+                         ? (PCL_MM_ACC)PCK_LOAD(*(__global PCL_T *)(pa + ab + i * g.ars +
+                                                                     (t + lj) * g.acs))
+                         : (PCL_MM_ACC)0;
+        tb[li][lj] = (t + li < g.k && j < g.n)
+                         ? (PCL_MM_ACC)PCK_LOAD(*(__global PCL_T *)(pb + bb + (t + li) * g.brs +
+                                                                     j * g.bcs))
+                         : (PCL_MM_ACC)0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int q = 0; q < PCL_TILE; q++) {
+            acc += ta[li][q] * tb[q][lj];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (i < g.m && j < g.n) {
+        *(__global PCL_T *)(pc + cb + i * g.crs + j * g.ccs) = PCK_STORE(acc);
+    }
+}
+#endif
