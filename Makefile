@@ -105,7 +105,7 @@ fuzz-sanitize: asan-site
 # $(CUDA_BUILD)/install, and the tests that need it run against that build: the GPU tests (they
 # skip when no GPU is present), the kernel table's CUDA column and the installed RUNPATH.
 # Elsewhere this says so and succeeds.
-CUDA_TESTS = tests/test_gpu.py tests/test_kernel_table.py tests/test_cuda_build.py
+CUDA_TESTS = tests/test_gpu.py tests/test_kernel_table.py tests/test_cuda_build.py tests/test_vendor_libs.py
 cuda-check: $(VENV)/.build-deps
 	@if command -v nvcc >/dev/null 2>&1; then \
 	    set -e; \

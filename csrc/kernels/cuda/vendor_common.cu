@@ -1,6 +1,6 @@
 /*
- * vendor_common.cu - scratch memory, gather/scatter and the result word of the vendor-library
- * kernels (vendor_common.cuh).
+ * vendor_common.cu - scratch memory and gather/scatter of the vendor-library kernels
+ * (vendor_common.cuh).
  */
 
 #include <stdint.h>
@@ -179,40 +179,6 @@ pc_status scatter(cudaStream_t s, const void *src, char *dst, const view &v, int
                                                    false, false);
     }
     return launched("scatter");
-}
-
-int vendor_type(pc_dtype dt)
-{
-    switch (dt) {
-    case PC_FLOAT16: return PCV_R_16F;
-    case PC_BFLOAT16: return PCV_R_16BF;
-    case PC_FLOAT32: return PCV_R_32F;
-    case PC_FLOAT64: return PCV_R_64F;
-    case PC_COMPLEX64: return PCV_C_32F;
-    case PC_COMPLEX128: return PCV_C_64F;
-    default: return -1;
-    }
-}
-
-__global__ void info_kernel(const int *info, pc_result_word *word, int32_t code, bool any)
-{
-    const int v = *info;
-    if (v > 0 || (any && v != 0)) {
-        if (atomicCAS((int *)&word->code, (int)PC_OK, (int)code) == (int)PC_OK) {
-            word->detail = 0;
-            word->value = v;
-        }
-    }
-}
-
-pc_status info_to_word(cudaStream_t s, const int *info, pc_result_word *word, int32_t code,
-                       bool any_nonzero)
-{
-    if (word == nullptr) {
-        return pc_error_set(PC_ERR_RUNTIME, "GPU solver kernel called without a result word");
-    }
-    info_kernel<<<1, 1, 0, s>>>(info, word, code, any_nonzero);
-    return launched("result word");
 }
 
 } // namespace pcu

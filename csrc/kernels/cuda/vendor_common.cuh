@@ -65,9 +65,6 @@ pc_status gather(cudaStream_t s, const char *src, const view &v, void *dst, int 
 pc_status scatter(cudaStream_t s, const void *src, char *dst, const view &v, int real_size,
                   int comp, double scale, bool conj = false);
 
-/* cudaDataType of a dtype (float16, bfloat16, float32/64, complex64/128); -1 otherwise */
-int vendor_type(pc_dtype dt);
-
 /* A per-device cache of one library handle, created on first use by `create` with the device
  * current and bound to the device's stream. */
 template <typename H> class handle_cache {
@@ -104,11 +101,6 @@ template <typename H> class handle_cache {
     bool made_[max_devices] = {};
     H handles_[max_devices] = {};
 };
-
-/* Copy the library's `info` (device int) into the result word as a failure with `code`
- * when it is positive (value = info) or, with `any_nonzero`, non-zero. */
-pc_status info_to_word(cudaStream_t s, const int *info, pc_result_word *word, int32_t code,
-                       bool any_nonzero);
 
 } // namespace pcu
 
