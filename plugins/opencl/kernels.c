@@ -147,7 +147,7 @@ static pcp_status get_program(pcl_dtype *t, int device, cl_program *out)
     if (err != CL_SUCCESS) {
         return pcl_fail(err, "clCreateProgramWithSource");
     }
-    err = clBuildProgram(p, 1, &d->id, "-cl-std=CL1.2", NULL, NULL);
+    err = clBuildProgram(p, 1, &d->id, "-cl-std=CL1.2 -w", NULL, NULL);
     if (err != CL_SUCCESS) {
         char log[1024] = "";
         (void)clGetProgramBuildInfo(p, d->id, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
