@@ -333,6 +333,12 @@ const char *pc_decompose_formula(pc_op op)
     return r != NULL ? r->formula : NULL;
 }
 
+/* decompositions run since the start (tests and the coverage tool tell native from decomposed
+ * runs by it) */
+static int64_t runs;
+
+int64_t pc_decompose_runs(void) { return __atomic_load_n(&runs, __ATOMIC_RELAXED); }
+
 pc_status pc_decompose_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args)
 {
     const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
@@ -343,6 +349,7 @@ pc_status pc_decompose_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *arg
         return PC_ERR_NOTIMPL; /* the message of the empty slot stands */
     }
     pc_error_clear();
+    __atomic_fetch_add(&runs, 1, __ATOMIC_RELAXED);
     scratch s = {.st = PC_OK};
     const pc_tensor *res = r->whole(&s, args);
     if (s.st == PC_OK) {
@@ -363,6 +370,7 @@ pc_status pc_decompose_elementwise(pc_op op, pc_dtype key, int nin, int nop,
         return PC_ERR_NOTIMPL;
     }
     pc_error_clear();
+    __atomic_fetch_add(&runs, 1, __ATOMIC_RELAXED);
     scratch s = {.st = PC_OK};
     /* inputs in the key dtype */
     const pc_tensor *in[PC_ITER_MAX_OPERANDS];

@@ -206,6 +206,14 @@ static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* _decomposition_runs() -> how many decompositions have run since the start. */
+static PyObject *fn_decomposition_runs(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    return PyLong_FromLongLong((long long)pc_decompose_runs());
+}
+
 /* _decompositions() -> (op, formula) of every row of the decomposition table. */
 static PyObject *fn_decompositions(PyObject *mod, PyObject *unused)
 {
@@ -232,6 +240,8 @@ PyMethodDef pcpy_kernels_methods[] = {
     {"_coverage", fn_coverage, METH_NOARGS,
      "_coverage()\n--\n\nFor every op and dtype of every registered backend: (op, backend, "
      "dtype, how), how being 'native', 'decomposed' or 'none'."},
+    {"_decomposition_runs", fn_decomposition_runs, METH_NOARGS,
+     "_decomposition_runs()\n--\n\nHow many decompositions have run since the start."},
     {"_decompositions", fn_decompositions, METH_NOARGS,
      "_decompositions()\n--\n\nThe decomposition table as (op, formula)."},
     {"_plugins", fn_plugins, METH_NOARGS,

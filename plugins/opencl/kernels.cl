@@ -110,7 +110,6 @@ __kernel void k_where(PCL_IN3, pcl_geom g)
     PCL_AT(PCL_T, 3) = PCL_AT(uchar, 0) ? PCL_AT(PCL_T, 1) : PCL_AT(PCL_T, 2);
 }
 
-#if PCK_K != PCK_KB
 __kernel void k_clip(PCL_IN3, pcl_geom g)
 {
     const long b2_ = b2, b3_ = b3;
@@ -119,7 +118,6 @@ __kernel void k_clip(PCL_IN3, pcl_geom g)
                                                  PCK_LOAD(PCL_AT(PCL_T, 1)),
                                                  PCK_LOAD(PCL_AT(PCL_T, 2))));
 }
-#endif
 
 /* a cast from dtype SRC to this program's dtype (the host appends one line per source) */
 #define PCL_CAST(SRC)                                                                           \

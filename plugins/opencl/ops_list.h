@@ -15,8 +15,5 @@ static const char *const PCK_CAT(pcl_ops_, PCK_N)[] = {
     PC_TRANSCENDENTAL_UNARY(PCL_NAME)
     PC_TRANSCENDENTAL_BINARY(PCL_NAME)
 #endif
-#if PCK_K != PCK_KB
-    "clip",
-#endif
-    "copy", "fill", "where", NULL};
+    "clip", "copy", "fill", "where", NULL};
 #undef PCL_NAME

@@ -77,3 +77,20 @@ typedef ulong uint64_t;
 #define fmaf fma
 #define modff modf
 #define nearbyint rint
+
+/* [Why fmod's NaN] remainder's NaN results are compared bit for bit with the CPU's, the sign
+ * included. The CPU's fmod (glibc) returns a NaN operand itself (the first one when both are
+ * NaN) and, for an invalid operation (an infinite dividend, a zero divisor), x86's default NaN,
+ * whose sign bit is set; OpenCL's returns a positive NaN in every case. */
+__attribute__((overloadable)) static inline float pcl_fmod(float a, float b)
+{
+    const float r = fmod(a, b);
+    return isnan(a) ? a : isnan(b) ? b : isnan(r) ? as_float(0xffc00000u) : r;
+}
+__attribute__((overloadable)) static inline double pcl_fmod(double a, double b)
+{
+    const double r = fmod(a, b);
+    return isnan(a) ? a : isnan(b) ? b : isnan(r) ? as_double(0xfff8000000000000ul) : r;
+}
+#undef fmod
+#define fmod pcl_fmod

@@ -23,6 +23,9 @@ pc_decompose_how pc_decompose_how_runs(pc_op op, pc_device_type backend, pc_dtyp
 /* The decomposition's formula of `op`, or NULL when it has none. */
 const char *pc_decompose_formula(pc_op op);
 
+/* How many decompositions have run since the start. */
+int64_t pc_decompose_runs(void);
+
 /* Run the decomposition of an op whose slot is empty on the operands' device (the dispatcher's
  * arguments unchanged). PC_ERR_NOTIMPL, leaving the empty slot's message, when the op has no
  * decomposition there. */
