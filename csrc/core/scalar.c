@@ -267,3 +267,32 @@ void pc_scalar_load(pc_dtype dt, const void *src, pc_scalar *out)
     }
     }
 }
+
+pc_scalar_kind pc_scalar_kind_of(const pc_scalar *s)
+{
+    switch (s->dtype) {
+    case PC_BOOL:
+        return PC_SCALAR_BOOL;
+    case PC_INT64:
+    case PC_UINT64:
+        return PC_SCALAR_INT;
+    case PC_FLOAT64:
+        return PC_SCALAR_FLOAT;
+    default:
+        return PC_SCALAR_COMPLEX;
+    }
+}
+
+pc_dtype pc_scalar_default_dtype(const pc_scalar *s)
+{
+    switch (pc_scalar_kind_of(s)) {
+    case PC_SCALAR_BOOL:
+        return PC_BOOL;
+    case PC_SCALAR_INT:
+        return PC_DEFAULT_INT;
+    case PC_SCALAR_FLOAT:
+        return PC_DEFAULT_FLOAT;
+    default:
+        return PC_DEFAULT_COMPLEX;
+    }
+}

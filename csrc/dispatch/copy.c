@@ -178,26 +178,7 @@ pc_status pc_copy_into(pc_tensor *dst, const pc_tensor *src)
     if (src->dtype == dst->dtype) {
         return copy_same_dtype(dst, src);
     }
-    const pc_tensor *ops[2] = {src, dst};
-    pc_device dev;
-    pc_status st = pc_common_device(2, ops, &dev);
-    if (st != PC_OK) {
-        return st;
-    }
-    const pc_kernel *cast = pc_cast_get(dev, src->dtype, dst->dtype);
-    if (cast == NULL) {
-        return PC_ERR_NOTIMPL;
-    }
-    pc_iter it;
-    st = pc_iter_init(&it, 2, ops, dst->ndim, dst->shape, false);
-    if (st != PC_OK) {
-        return st;
-    }
-    const pc_loop_ctx ctx = {NULL, cast};
-    if (cast->iter != NULL) {
-        return cast->iter(&it, &ctx);
-    }
-    return pc_iter_run_parallel(&it, cast->loop, &ctx, NULL);
+    return pc_dispatch_cast(dst, src);
 }
 
 pc_status pc_astype(const pc_tensor *x, pc_dtype dtype, bool copy, pc_tensor **out)

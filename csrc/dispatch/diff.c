@@ -3,6 +3,7 @@
  * views of the previous result shifted by one along the axis (kernel op DIFF).
  */
 #include "dispatch.h"
+#include "paddle_c/axis.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 
@@ -53,11 +54,10 @@ pc_status pc_diff(const pc_tensor *x, int axis, int64_t n, const pc_tensor *prep
     if (x->ndim == 0) {
         return pc_error_set(PC_ERR_VALUE, "diff needs a tensor of at least one dimension");
     }
-    if (axis < -x->ndim || axis >= x->ndim) {
-        return pc_error_set(PC_ERR_VALUE, "diff: axis %d is out of bounds for a tensor of %d "
-                            "dimension%s", axis, x->ndim, x->ndim == 1 ? "" : "s");
+    pc_status st = pc_axis_normalize("diff", axis, x->ndim, &axis);
+    if (st != PC_OK) {
+        return st;
     }
-    axis = axis < 0 ? axis + x->ndim : axis;
     if (n < 0) {
         return pc_error_set(PC_ERR_VALUE, "diff: n must be non-negative, got %lld",
                             (long long)n);
@@ -67,7 +67,6 @@ pc_status pc_diff(const pc_tensor *x, int axis, int64_t n, const pc_tensor *prep
         return pc_contiguous_copy(x, out);
     }
     pc_dtype dt = x->dtype;
-    pc_status st = PC_OK;
     const pc_tensor *parts[3] = {prepend, x, append};
     int64_t lens[3];
     for (int k = 0; k < 3; k += 2) {

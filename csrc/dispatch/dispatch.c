@@ -112,8 +112,12 @@ static pc_status run_with_temporaries(pc_op op, pc_dtype key, int nin, int nop,
         if (ops[i]->dtype == want) {
             continue;
         }
-        st = i < nin ? pc_astype(ops[i], want, true, &tmp[i])
+        st = i < nin ? pc_tensor_empty_like_layout(ops[i]->ndim, ops[i]->shape, want,
+                                                   pc_tensor_device(ops[i]), 1, &ops[i], &tmp[i])
                      : pc_tensor_empty(ndim, shape, want, pc_tensor_device(ops[i]), &tmp[i]);
+        if (st == PC_OK && i < nin) {
+            st = pc_dispatch_cast(tmp[i], ops[i]);
+        }
         use[i] = tmp[i];
     }
     if (st == PC_OK) {
@@ -121,7 +125,7 @@ static pc_status run_with_temporaries(pc_op op, pc_dtype key, int nin, int nop,
     }
     for (int i = nin; i < nop && st == PC_OK; i++) {
         if (tmp[i] != NULL) {
-            st = pc_copy_into((pc_tensor *)ops[i], tmp[i]);
+            st = pc_dispatch_cast((pc_tensor *)ops[i], tmp[i]);
         }
     }
     for (int i = 0; i < nop; i++) {
@@ -205,6 +209,30 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     }
     const bool contiguous = k->contiguous != NULL && all_contiguous(&it, ops);
     return pc_iter_run_parallel(&it, contiguous ? k->contiguous : k->loop, &ctx, NULL);
+}
+
+pc_status pc_dispatch_cast(pc_tensor *dst, const pc_tensor *src)
+{
+    const pc_tensor *ops[2] = {src, dst};
+    pc_device dev;
+    pc_status st = pc_common_device(2, ops, &dev);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_kernel *cast = pc_cast_get(dev, src->dtype, dst->dtype);
+    if (cast == NULL) {
+        return PC_ERR_NOTIMPL;
+    }
+    pc_iter it;
+    st = pc_iter_init(&it, 2, ops, dst->ndim, dst->shape, false);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_loop_ctx ctx = {NULL, cast};
+    if (cast->iter != NULL) {
+        return cast->iter(&it, &ctx);
+    }
+    return pc_iter_run_parallel(&it, cast->loop, &ctx, NULL);
 }
 
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args)

@@ -27,6 +27,11 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
                                         const pc_dtype *dtypes, const pc_tensor *const *ops,
                                         int ndim, const int64_t *shape, const void *params);
 
+/* Convert `src` into `dst` (another dtype; the same device) through the cast table; `src`
+ * broadcasts to dst's shape and must not overlap dst (pc_copy_into, ops.h, is the general
+ * copy: any dtypes, overlaps, read-only checks). */
+pc_status pc_dispatch_cast(pc_tensor *dst, const pc_tensor *src);
+
 /* Run a whole-tensor kernel, looked up for `dtype` on the device of out[0] (or in[0]). */
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args);
 

@@ -38,21 +38,6 @@ int pc_ew_arity(pc_ew_fn fn) { return descs[fn].nin; }
 
 /* ---- dtype rules ---------------------------------------------------------------------------- */
 
-static pc_scalar_kind scalar_kind(const pc_scalar *s)
-{
-    switch (s->dtype) {
-    case PC_BOOL:
-        return PC_SCALAR_BOOL;
-    case PC_INT64:
-    case PC_UINT64:
-        return PC_SCALAR_INT;
-    case PC_FLOAT64:
-        return PC_SCALAR_FLOAT;
-    default:
-        return PC_SCALAR_COMPLEX;
-    }
-}
-
 static const char *kinds_text(unsigned kinds)
 {
     switch (kinds) {
@@ -102,7 +87,7 @@ static pc_status promote_operands(int n, const pc_operand *const *args, pc_dtype
     if (acc != PC_DTYPE_INVALID) {
         for (int i = 0; i < n; i++) {
             if (args[i] != NULL && args[i]->tensor == NULL) {
-                acc = pc_promote_scalar(acc, scalar_kind(&args[i]->scalar));
+                acc = pc_promote_scalar(acc, pc_scalar_kind_of(&args[i]->scalar));
             }
         }
     }
@@ -480,21 +465,6 @@ pc_status pc_ew_into(pc_ew_fn fn, const pc_operand *args, pc_tensor *dst)
 
 /* ---- where ---------------------------------------------------------------------------------- */
 
-/* The default dtype of a lone Python scalar (as asarray would give it). */
-static pc_dtype default_dtype_of(const pc_scalar *s)
-{
-    switch (scalar_kind(s)) {
-    case PC_SCALAR_BOOL:
-        return PC_BOOL;
-    case PC_SCALAR_INT:
-        return PC_DEFAULT_INT;
-    case PC_SCALAR_FLOAT:
-        return PC_DEFAULT_FLOAT;
-    default:
-        return PC_DEFAULT_COMPLEX;
-    }
-}
-
 pc_status pc_where(const pc_operand *cond, const pc_operand *x1, const pc_operand *x2,
                    pc_tensor **out)
 {
@@ -506,7 +476,7 @@ pc_status pc_where(const pc_operand *cond, const pc_operand *x1, const pc_operan
     }
     if (dt == PC_DTYPE_INVALID) {
         /* two scalars: their default dtypes, promoted (where(c, 1, 2.5) is float32) */
-        dt = pc_promote(default_dtype_of(&x1->scalar), default_dtype_of(&x2->scalar));
+        dt = pc_promote(pc_scalar_default_dtype(&x1->scalar), pc_scalar_default_dtype(&x2->scalar));
     }
     if (cond->tensor == NULL && x1->tensor == NULL && x2->tensor == NULL) {
         return pc_error_set(PC_ERR_TYPE, "where() needs at least one tensor operand");
@@ -635,7 +605,7 @@ pc_status pc_clip(const pc_tensor *x, const pc_operand *min, const pc_operand *m
             }
             continue;
         }
-        const pc_scalar_kind kind = scalar_kind(&bounds[i].scalar);
+        const pc_scalar_kind kind = pc_scalar_kind_of(&bounds[i].scalar);
         const bool float_into_int = kind == PC_SCALAR_FLOAT && !pc_dtype_is_floating(dt);
         if (!float_into_int && pc_promote_scalar(dt, kind) != dt) {
             return pc_error_set(PC_ERR_TYPE, "clip(): a %s %s bound does not fit x's dtype %s",

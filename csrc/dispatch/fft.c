@@ -10,27 +10,20 @@
 #include <stdlib.h>
 
 #include "dispatch.h"
+#include "paddle_c/axis.h"
 #include "paddle_c/kernels/fft_params.h"
 #include "paddle_c/fft.h"
 #include "paddle_c/ops.h"
 
-/* Axes into [0, ndim); PC_ERR_INDEX when out of range, PC_ERR_VALUE when repeated (and
- * `unique`). */
+/* Axes into [0, ndim) (axis.h); distinct when `unique`. */
 static pc_status normalize_axes(int ndim, int naxes, const int *axes, bool unique, int *out)
 {
+    bool mask[PC_MAX_NDIM] = {false};
     for (int i = 0; i < naxes; i++) {
-        const int a = axes[i];
-        if (a < -ndim || a >= ndim) {
-            return pc_error_set(PC_ERR_INDEX,
-                                "axis %d is out of range for a tensor of %d dimension%s", a,
-                                ndim, ndim == 1 ? "" : "s");
-        }
-        out[i] = a < 0 ? a + ndim : a;
-        for (int j = 0; unique && j < i; j++) {
-            if (out[j] == out[i]) {
-                return pc_error_set(PC_ERR_VALUE, "axes must be unique, but axis %d is repeated",
-                                    out[i]);
-            }
+        const pc_status st = unique ? pc_axis_mark(NULL, axes[i], ndim, mask, &out[i])
+                                    : pc_axis_normalize(NULL, axes[i], ndim, &out[i]);
+        if (st != PC_OK) {
+            return st;
         }
     }
     return PC_OK;

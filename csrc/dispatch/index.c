@@ -33,6 +33,7 @@
 
 #include "dispatch.h"
 #include "index_offsets.h"
+#include "paddle_c/axis.h"
 #include "paddle_c/kernels/index_kernels.h"
 #include "paddle_c/kernels/nonzero_walk.h"
 #include "paddle_c/indexing.h"
@@ -1370,16 +1371,6 @@ pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
     return st;
 }
 
-static pc_status check_axis(int axis, int ndim, int *out)
-{
-    if (axis < -ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_AXIS, "axis %d is out of bounds for a tensor of dimension %d",
-                            axis, ndim);
-    }
-    *out = axis < 0 ? axis + ndim : axis;
-    return PC_OK;
-}
-
 pc_status pc_take(const pc_tensor *x, const pc_tensor *indices, int axis, pc_tensor **out)
 {
     if (!pc_dtype_is_integral(indices->dtype)) {
@@ -1387,7 +1378,7 @@ pc_status pc_take(const pc_tensor *x, const pc_tensor *indices, int axis, pc_ten
                             pc_dtype_name(indices->dtype));
     }
     int ax = 0;
-    pc_status st = check_axis(axis, x->ndim, &ax);
+    pc_status st = pc_axis_normalize("take", axis, x->ndim, &ax);
     if (st != PC_OK) {
         return st;
     }
@@ -1411,7 +1402,7 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
                             "number of dimensions (%d and %d)", x->ndim, indices->ndim);
     }
     int ax = 0;
-    pc_status st = check_axis(axis, x->ndim, &ax);
+    pc_status st = pc_axis_normalize("take_along_axis", axis, x->ndim, &ax);
     if (st != PC_OK) {
         return st;
     }

@@ -9,19 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paddle_c/axis.h"
 #include "paddle_c/indexing.h"
 #include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
-
-static pc_status norm_axis(int64_t axis, int ndim, int *out)
-{
-    if (axis < -(int64_t)ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a tensor of "
-                            "dimension %d", (long long)axis, ndim);
-    }
-    *out = (int)(axis < 0 ? axis + ndim : axis);
-    return PC_OK;
-}
 
 /* Copy `src` into the block of `dst` starting at `start` along `axis` (src's extent there). */
 static pc_status copy_block(pc_tensor *dst, int axis, int64_t start, const pc_tensor *src)
@@ -118,7 +109,7 @@ pc_status pc_concat(int n, const pc_tensor *const *xs, int64_t axis, bool flatte
                             "(use axis=None or stack)");
     }
     int ax = 0;
-    st = norm_axis(axis, nd, &ax);
+    st = pc_axis_normalize(NULL, axis, nd, &ax);
     if (st != PC_OK) {
         return st;
     }
@@ -168,7 +159,7 @@ pc_status pc_stack(int n, const pc_tensor *const *xs, int64_t axis, pc_tensor **
         return pc_error_set(PC_ERR_VALUE, "stack: too many dimensions");
     }
     int ax = 0;
-    st = norm_axis(axis, nd + 1, &ax);
+    st = pc_axis_normalize(NULL, axis, nd + 1, &ax);
     if (st != PC_OK) {
         return st;
     }
@@ -217,7 +208,7 @@ pc_status pc_stack(int n, const pc_tensor *const *xs, int64_t axis, pc_tensor **
 pc_status pc_unstack(const pc_tensor *x, int64_t axis, pc_tensor **out)
 {
     int ax = 0;
-    pc_status st = norm_axis(axis, x->ndim, &ax);
+    pc_status st = pc_axis_normalize(NULL, axis, x->ndim, &ax);
     if (st != PC_OK) {
         return st;
     }
@@ -412,7 +403,7 @@ pc_status pc_repeat(const pc_tensor *x, const pc_tensor *repeats, int64_t count,
         axis = 0;
     }
     int ax = 0;
-    st = norm_axis(axis, x->ndim, &ax);
+    st = pc_axis_normalize(NULL, axis, x->ndim, &ax);
     pc_tensor *counts = NULL;
     if (st == PC_OK && repeats != NULL) {
         if (!pc_dtype_is_integral(repeats->dtype)) {
@@ -563,7 +554,7 @@ pc_status pc_roll(const pc_tensor *x, int nshifts, const int64_t *shifts, int na
     int64_t per_axis[PC_MAX_NDIM] = {0};
     for (int i = 0; i < naxes; i++) {
         int ax = 0;
-        pc_status st = norm_axis(axes[i], x->ndim, &ax);
+        pc_status st = pc_axis_normalize(NULL, axes[i], x->ndim, &ax);
         if (st != PC_OK) {
             return st;
         }

@@ -235,13 +235,13 @@ pc_status pc_tensordot(const pc_tensor *a, const pc_tensor *b, int naxes, const 
         const int64_t xa = axes_a[i] < 0 ? axes_a[i] + a->ndim : axes_a[i];
         const int64_t xb = axes_b[i] < 0 ? axes_b[i] + b->ndim : axes_b[i];
         if (xa < 0 || xa >= a->ndim || xb < 0 || xb >= b->ndim) {
-            return pc_error_set(PC_ERR_VALUE,
+            return pc_error_set(PC_ERR_AXIS,
                                 "tensordot: axis pair (%lld, %lld) is out of range for %d-d and "
                                 "%d-d tensors",
                                 (long long)axes_a[i], (long long)axes_b[i], a->ndim, b->ndim);
         }
         if (used_a[xa] || used_b[xb]) {
-            return pc_error_set(PC_ERR_VALUE, "tensordot: an axis is contracted twice");
+            return pc_error_set(PC_ERR_AXIS, "tensordot: an axis is contracted twice");
         }
         if (a->shape[xa] != b->shape[xb]) {
             return pc_error_set(PC_ERR_VALUE,
@@ -365,7 +365,7 @@ static pc_status axis_operands_init(const char *fname, const pc_tensor *a, const
         axis -= a->ndim;
     }
     if (nmin == 0 || axis < -nmin || axis >= 0) {
-        return pc_error_set(PC_ERR_VALUE,
+        return pc_error_set(PC_ERR_AXIS,
                             "%s: axis %lld is out of range for %d-d and %d-d tensors (it must "
                             "lie in [-%d, -1])",
                             fname, (long long)axis, a->ndim, b->ndim, nmin);

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "paddle_c/axis.h"
+#include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 #include "paddle_c/kernels/reduce_kernels.h"
@@ -78,24 +80,18 @@ pc_dtype pc_reduction_result_dtype(pc_reduction r, pc_dtype x)
     }
 }
 
-/* Mark the axes to reduce; PC_ERR_VALUE naming a bad or repeated axis. */
+/* Mark the axes to reduce (all of them when naxes < 0); PC_ERR_AXIS naming a bad or repeated
+ * axis. */
 static pc_status axes_mask(const char *name, int ndim, int naxes, const int *axes, bool *mask)
 {
     for (int i = 0; i < ndim; i++) {
         mask[i] = naxes < 0;
     }
     for (int j = 0; j < naxes; j++) {
-        int a = axes[j];
-        if (a < -ndim || a >= ndim) {
-            return pc_error_set(PC_ERR_VALUE,
-                                "%s: axis %d is out of bounds for a tensor of %d dimension%s",
-                                name, a, ndim, ndim == 1 ? "" : "s");
+        const pc_status st = pc_axis_mark(name, axes[j], ndim, mask, NULL);
+        if (st != PC_OK) {
+            return st;
         }
-        a = a < 0 ? a + ndim : a;
-        if (mask[a]) {
-            return pc_error_set(PC_ERR_VALUE, "%s: axis %d is repeated", name, axes[j]);
-        }
-        mask[a] = true;
     }
     return PC_OK;
 }

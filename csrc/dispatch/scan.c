@@ -1,29 +1,13 @@
 /*
  * scan.c - cumulative sums and products: axis, dtype rules, include_initial, then one
- * whole-tensor kernel call (reduce_kernels.h). Also pc_flatten, shared by the functions that
- * work on the flattened tensor.
+ * whole-tensor kernel call (reduce_kernels.h).
  */
 #include "dispatch.h"
+#include "paddle_c/axis.h"
+#include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 #include "paddle_c/kernels/reduce_kernels.h"
-
-pc_status pc_flatten(const pc_tensor *x, pc_tensor **out)
-{
-    pc_tensor *c = NULL;
-    if (!pc_tensor_is_c_contiguous(x)) {
-        pc_status st = pc_contiguous_copy(x, &c);
-        if (st != PC_OK) {
-            return st;
-        }
-    }
-    const pc_tensor *src = c != NULL ? c : x;
-    const int64_t n = src->size;
-    const int64_t stride = pc_dtype_itemsize(src->dtype);
-    pc_status st = pc_tensor_restride(src, 1, &n, &stride, src->offset, out);
-    pc_tensor_free(c);
-    return st;
-}
 
 static bool integral(pc_dtype dt)
 {
@@ -47,12 +31,10 @@ pc_status pc_cumulative(bool prod, const pc_tensor *x, bool has_axis, int axis, 
         xin = flat;
         axis = 0;
     } else {
-        if (axis < -x->ndim || axis >= x->ndim) {
-            return pc_error_set(PC_ERR_VALUE,
-                                "%s: axis %d is out of bounds for a tensor of %d dimension%s",
-                                name, axis, x->ndim, x->ndim == 1 ? "" : "s");
+        st = pc_axis_normalize(name, axis, x->ndim, &axis);
+        if (st != PC_OK) {
+            return st;
         }
-        axis = axis < 0 ? axis + x->ndim : axis;
     }
     pc_dtype final_dtype = PC_DTYPE_INVALID;
     if (dtype != PC_DTYPE_INVALID) {

@@ -4,6 +4,7 @@
  * (reduce_kernels.h), which share the sort order of the SORT kernels.
  */
 #include "dispatch.h"
+#include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 #include "paddle_c/kernels/reduce_kernels.h"

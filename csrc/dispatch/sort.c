@@ -4,19 +4,16 @@
  * by the MEDIAN kernel (reduce_kernels.h).
  */
 #include "dispatch.h"
+#include "paddle_c/axis.h"
+#include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 #include "paddle_c/kernels/reduce_kernels.h"
 
+/* The axis of x (axis.h); a 0-D tensor is sorted as a 1-element 1-D one (at_least_1d). */
 static pc_status check_axis(const char *name, int ndim, int *axis)
 {
-    const int n = ndim == 0 ? 1 : ndim;
-    if (*axis < -n || *axis >= n) {
-        return pc_error_set(PC_ERR_VALUE, "%s: axis %d is out of bounds for a tensor of %d "
-                            "dimension%s", name, *axis, ndim, ndim == 1 ? "" : "s");
-    }
-    *axis = *axis < 0 ? *axis + n : *axis;
-    return PC_OK;
+    return pc_axis_normalize(name, *axis, ndim == 0 ? 1 : ndim, axis);
 }
 
 /* x as a 1-element 1-D view when it is 0-D (else an alias). */

@@ -8,35 +8,21 @@
  */
 #include <string.h>
 
+#include "paddle_c/axis.h"
 #include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 
-/* Normalise `axis` against `ndim` axes; PC_ERR_VALUE naming it when out of range. */
-static pc_status norm_axis(int64_t axis, int ndim, int *out)
-{
-    if (axis < -(int64_t)ndim || axis >= ndim) {
-        return pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a tensor of "
-                            "dimension %d", (long long)axis, ndim);
-    }
-    *out = (int)(axis < 0 ? axis + ndim : axis);
-    return PC_OK;
-}
-
-/* Normalise n distinct axes; marks[a] is set for each. */
+/* Normalise n distinct axes (axis.h); marks[a] is set for each. */
 static pc_status norm_unique_axes(int n, const int64_t *axes, int ndim, int *out, bool *marks)
 {
     for (int i = 0; i < ndim; i++) {
         marks[i] = false;
     }
     for (int i = 0; i < n; i++) {
-        pc_status st = norm_axis(axes[i], ndim, &out[i]);
+        const pc_status st = pc_axis_mark(NULL, axes[i], ndim, marks, &out[i]);
         if (st != PC_OK) {
             return st;
         }
-        if (marks[out[i]]) {
-            return pc_error_set(PC_ERR_AXIS, "repeated axis %lld", (long long)axes[i]);
-        }
-        marks[out[i]] = true;
     }
     return PC_OK;
 }
@@ -98,6 +84,23 @@ static pc_status bad_reshape(const pc_tensor *x, int ndim, const int64_t *shape)
     pc_shape_format(ndim, shape, b, sizeof b);
     return pc_error_set(PC_ERR_VALUE, "cannot reshape a tensor of shape %s (size %lld) into "
                         "shape %s", a, (long long)x->size, b);
+}
+
+pc_status pc_flatten(const pc_tensor *x, pc_tensor **out)
+{
+    pc_tensor *c = NULL;
+    if (!pc_tensor_is_c_contiguous(x)) {
+        pc_status st = pc_contiguous_copy(x, &c);
+        if (st != PC_OK) {
+            return st;
+        }
+    }
+    const pc_tensor *src = c != NULL ? c : x;
+    const int64_t n = src->size;
+    const int64_t stride = pc_dtype_itemsize(src->dtype);
+    pc_status st = pc_tensor_restride(src, 1, &n, &stride, src->offset, out);
+    pc_tensor_free(c);
+    return st;
 }
 
 pc_status pc_reshape(const pc_tensor *x, int ndim, const int64_t *shape, int copy,

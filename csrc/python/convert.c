@@ -65,21 +65,6 @@ int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out)
     return 0;
 }
 
-pc_scalar_kind pcpy_scalar_kind(const pc_scalar *s)
-{
-    switch (s->dtype) {
-    case PC_BOOL:
-        return PC_SCALAR_BOOL;
-    case PC_INT64:
-    case PC_UINT64:
-        return PC_SCALAR_INT;
-    case PC_FLOAT64:
-        return PC_SCALAR_FLOAT;
-    default:
-        return PC_SCALAR_COMPLEX;
-    }
-}
-
 PyObject *pcpy_scalar_to_py(pc_dtype dtype, const void *src)
 {
     pc_scalar s;
@@ -586,7 +571,7 @@ static int survey(pcpy_state *st, PyObject *o, int depth, seq_info *info)
     if (depth != info->ndim || info->full_ndim != info->ndim) {
         return ragged();
     }
-    switch (pcpy_scalar_kind(&s)) {
+    switch (pc_scalar_kind_of(&s)) {
     case PC_SCALAR_BOOL:
         info->has_bool = true;
         break;
@@ -828,7 +813,7 @@ PyObject *pcpy_asarray(pcpy_state *st, PyObject *obj, pc_dtype dtype, const pc_d
         }
         pc_dtype dt = dtype;
         if (dt == PC_DTYPE_INVALID) {
-            const pc_scalar_kind k = pcpy_scalar_kind(&s);
+            const pc_scalar_kind k = pc_scalar_kind_of(&s);
             dt = k == PC_SCALAR_BOOL    ? PC_BOOL
                  : k == PC_SCALAR_INT   ? (s.dtype == PC_UINT64 ? PC_UINT64 : PC_DEFAULT_INT)
                  : k == PC_SCALAR_FLOAT ? PC_DEFAULT_FLOAT

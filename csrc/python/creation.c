@@ -66,21 +66,6 @@ static int dtype_device(pcpy_state *st, PyObject *dtype_obj, PyObject *device_ob
     return 0;
 }
 
-/* The dtype a fill value implies: bool, int64, float32 or complex64. */
-static pc_dtype dtype_of_scalar(const pc_scalar *s)
-{
-    switch (pcpy_scalar_kind(s)) {
-    case PC_SCALAR_BOOL:
-        return PC_BOOL;
-    case PC_SCALAR_INT:
-        return PC_DEFAULT_INT;
-    case PC_SCALAR_FLOAT:
-        return PC_DEFAULT_FLOAT;
-    default:
-        return PC_DEFAULT_COMPLEX;
-    }
-}
-
 /* A fill value: a Python scalar or a one-element tensor. 0 or -1. */
 static int fill_value(pcpy_state *st, PyObject *obj, pc_scalar *out, pc_dtype *implied)
 {
@@ -89,7 +74,7 @@ static int fill_value(pcpy_state *st, PyObject *obj, pc_scalar *out, pc_dtype *i
         return -1;
     }
     if (r == 1) {
-        *implied = dtype_of_scalar(out);
+        *implied = pc_scalar_default_dtype(out);
         return 0;
     }
     if (pcpy_tensor_check(st, obj) && pcpy_tensor_get(obj)->size == 1 &&

@@ -172,7 +172,7 @@ static PyObject *fn_result_type(PyObject *mod, PyObject *const *args, Py_ssize_t
             return NULL;
         }
         if (r == 1) {
-            scalar_kinds |= 1u << pcpy_scalar_kind(&s);
+            scalar_kinds |= 1u << pc_scalar_kind_of(&s);
             continue;
         }
         pc_dtype d;

@@ -40,16 +40,11 @@ static int norm_arg(PyObject *obj, pc_fft_norm *out)
     return -1;
 }
 
-/* An axis in [-ndim, ndim) into [0, ndim). 0 or -1 (IndexError). */
+/* An axis into [0, ndim) (axis.h). 0 or -1 (AxisError). */
 static int axis_index(int64_t a, int ndim, int *out)
 {
-    if (a < -ndim || a >= ndim) {
-        PyErr_Format(PyExc_IndexError, "axis %lld is out of range for a tensor of %d dimension%s",
-                     (long long)a, ndim, ndim == 1 ? "" : "s");
-        return -1;
-    }
-    *out = (int)(a < 0 ? a + ndim : a);
-    return 0;
+    const pc_status s = pc_axis_normalize(NULL, a, ndim, out);
+    return s == PC_OK ? 0 : pcpy_raise_int(s);
 }
 
 /* A sequence of integers (not bools) into out[0 .. max). Returns the count or -1. */

@@ -508,12 +508,13 @@ static PyObject *fn_unstack(PyObject *mod, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     const pc_tensor *t = pcpy_tensor_get(x);
-    if (t->ndim == 0 || axis < -(int64_t)t->ndim || axis >= t->ndim) {
+    int ax;
+    const pc_status ast = pc_axis_normalize("unstack", axis, t->ndim, &ax);
+    if (ast != PC_OK) {
         Py_DECREF(x);
-        return pcpy_raise(pc_error_set(PC_ERR_AXIS, "unstack: axis %lld is out of bounds for a "
-                                       "tensor of dimension %d", (long long)axis, t->ndim));
+        return pcpy_raise(ast);
     }
-    const int64_t n = t->shape[axis < 0 ? axis + t->ndim : axis];
+    const int64_t n = t->shape[ax];
     pc_tensor **outs = PyMem_Calloc((size_t)n + 1, sizeof *outs);
     PyObject *res = NULL;
     if (outs == NULL) {
@@ -567,12 +568,8 @@ static int norm_axis_arg(PyObject *obj, int ndim, int64_t dflt, int *out)
     if (pcpy_int64_arg(obj, "axis", dflt, &axis) < 0) {
         return -1;
     }
-    if (axis < -(int64_t)ndim || axis >= ndim) {
-        return pcpy_raise_int(pc_error_set(PC_ERR_AXIS, "axis %lld is out of bounds for a "
-                                           "tensor of dimension %d", (long long)axis, ndim));
-    }
-    *out = (int)(axis < 0 ? axis + ndim : axis);
-    return 0;
+    const pc_status s = pc_axis_normalize(NULL, axis, ndim, out);
+    return s == PC_OK ? 0 : pcpy_raise_int(s);
 }
 
 /* split(x, num_or_sections, axis=0): an int (equal pieces) or a list of extents, one of which

@@ -141,9 +141,6 @@ static inline int64_t pcpy_shape_work(int ndim, const int64_t *shape)
  * beyond uint64: OverflowError). */
 int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out);
 
-/* Kind of a Python scalar for promotion. */
-pc_scalar_kind pcpy_scalar_kind(const pc_scalar *s);
-
 /* The element at `src` of `dtype` as a Python object (bool, int, float, complex). New ref. */
 PyObject *pcpy_scalar_to_py(pc_dtype dtype, const void *src);
 

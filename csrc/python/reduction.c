@@ -122,8 +122,8 @@ static PyObject *do_argreduce(pcpy_state *st, PyObject *xobj, PyObject *axis_obj
         return NULL;
     }
     if (axis < INT32_MIN || axis > INT32_MAX) {
-        PyErr_Format(PyExc_ValueError, "%s: axis %lld is out of bounds", name, (long long)axis);
-        return NULL;
+        return pcpy_raise(pc_error_set(PC_ERR_AXIS, "%s: axis %lld is out of bounds", name,
+                                       (long long)axis));
     }
     PyObject *xt = pcpy_as_tensor(st, xobj);
     if (xt == NULL) {

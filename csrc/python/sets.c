@@ -120,7 +120,7 @@ static PyObject *operand(pcpy_state *st, PyObject *obj, PyObject *other)
     }
     if (r == 1 && other != NULL && pcpy_tensor_check(st, other)) {
         const pc_dtype dt = pc_promote_scalar(pcpy_tensor_get(other)->dtype,
-                                              pcpy_scalar_kind(&s));
+                                              pc_scalar_kind_of(&s));
         return pcpy_asarray(st, obj, dt, NULL, -1);
     }
     return pcpy_as_tensor(st, obj);

@@ -59,13 +59,8 @@ static int int_item(PyObject *obj, pc_index *it)
 static int tensor_item(index_buf *b, PyObject *t, pc_index *it)
 {
     b->temps[b->ntemps++] = t;
-    const pc_tensor *pt = pcpy_tensor_get(t);
-    if (pt->dtype != PC_BOOL && !pc_dtype_is_integral(pt->dtype)) {
-        PyErr_Format(PyExc_IndexError, "arrays used as indices must be of integer or boolean "
-                     "type, not %s", pc_dtype_name(pt->dtype));
-        return -1;
-    }
-    *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, pt};
+    /* its dtype is checked by the core (index.c: integer or bool) */
+    *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, pcpy_tensor_get(t)};
     b->has_tensor = true;
     return 0;
 }
@@ -98,13 +93,7 @@ static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
         return 0;
     }
     if (pcpy_tensor_check(st, obj)) {
-        const pc_tensor *t = pcpy_tensor_get(obj);
-        if (t->dtype != PC_BOOL && !pc_dtype_is_integral(t->dtype)) {
-            PyErr_Format(PyExc_IndexError, "tensors used as indices must be of integer or "
-                         "boolean type, not %s", pc_dtype_name(t->dtype));
-            return -1;
-        }
-        *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, t};
+        *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, pcpy_tensor_get(obj)};
         b->has_tensor = true;
         return 0;
     }
@@ -246,11 +235,7 @@ static int tensor_setitem(PyObject *self, PyObject *key, PyObject *value)
         return -1;
     }
     pcpy_state *st = pcpy_state_from_type(Py_TYPE(self));
-    pc_tensor *x = pcpy_tensor_get(self);
-    if (x->flags & PC_FLAG_READONLY) {
-        PyErr_SetString(PyExc_ValueError, "assignment destination is read-only");
-        return -1;
-    }
+    pc_tensor *x = pcpy_tensor_get(self); /* the core refuses a read-only x (index.c) */
     pc_scalar scalar;
     const int is_scalar = pcpy_scalar_from_py(value, &scalar);
     if (is_scalar < 0) {

@@ -33,6 +33,9 @@ complex128: dtype
 MAX_NDIM: int
 __array_api_version__: str
 
+class AxisError(ValueError, IndexError):
+    """An axis argument is out of range or repeated."""
+
 class Device:
     type: str
     index: int

@@ -48,7 +48,7 @@ typedef enum pc_fft_norm {
  * input is zero-padded or truncated to lens[i] entries (lens/2+1 for the last axis of C2R).
  * The result is a new C-contiguous tensor.
  *
- * Errors: PC_ERR_INDEX for an axis out of range, PC_ERR_VALUE for repeated axes, lengths below
+ * Errors: PC_ERR_AXIS for an axis out of range or repeated, PC_ERR_VALUE for lengths below
  * 1 or a 0-D input, PC_ERR_TYPE for complex input to R2C. */
 pc_status pc_fft(const pc_tensor *x, pc_fft_kind kind, bool forward, int naxes, const int *axes,
                  const int64_t *lens, pc_fft_norm norm, pc_tensor **out);

@@ -4,7 +4,7 @@
  * (copies).
  *
  * Axes are int64 values as the caller received them: negative values count from the end; an
- * axis out of range, or repeated where it must be unique, is PC_ERR_VALUE naming it.
+ * axis out of range, or repeated where it must be unique, is PC_ERR_AXIS naming it (axis.h).
  *
  * Ownership rules: inputs are borrowed and never modified; results are new tensors owned by the
  * caller (functions returning several write them into a caller-provided array).
@@ -27,6 +27,9 @@ extern "C" {
  * allow one and a C-contiguous copy otherwise. */
 pc_status pc_reshape(const pc_tensor *x, int ndim, const int64_t *shape, int copy,
                      pc_tensor **out);
+
+/* A C-order 1-D view of x when it is C-contiguous, else a C-contiguous 1-D copy. */
+pc_status pc_flatten(const pc_tensor *x, pc_tensor **out);
 
 /* A read-only view of x broadcast to `shape` (zero strides on broadcast axes). An entry -1
  * keeps x's extent (Paddle's expand). */

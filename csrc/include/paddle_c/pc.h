@@ -14,6 +14,7 @@
 #include "iter.h"
 #include "parallel.h"
 #include "ops.h"
+#include "axis.h"
 #include "elementwise.h"
 #include "reduce.h"
 #include "indexing.h"

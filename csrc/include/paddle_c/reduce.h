@@ -61,7 +61,7 @@ pc_dtype pc_reduction_result_dtype(pc_reduction r, pc_dtype x);
 /* Reduce x over `axes` (naxes < 0: all axes; naxes == 0: none, each element is reduced on its
  * own). `dtype` (PC_DTYPE_INVALID for the default) is honoured by sum, prod, nansum, nanprod
  * and mean: x is then reduced as if cast to `dtype` first. `correction` is var/std's degrees
- * of freedom adjustment. PC_ERR_VALUE for a bad or repeated axis, PC_ERR_TYPE for a dtype the
+ * of freedom adjustment. PC_ERR_AXIS for a bad or repeated axis, PC_ERR_TYPE for a dtype the
  * reduction does not take (max of complex). */
 pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *axes,
                     bool keepdims, pc_dtype dtype, double correction, pc_tensor **out);
@@ -139,9 +139,6 @@ typedef struct pc_unique_result {
 
 pc_status pc_unique(const pc_tensor *x, bool want_indices, bool want_inverse, bool want_counts,
                     pc_unique_result *out);
-
-/* A C-order 1-D view of x when it is C-contiguous, else a C-contiguous 1-D copy. */
-pc_status pc_flatten(const pc_tensor *x, pc_tensor **out);
 
 #ifdef __cplusplus
 }

@@ -130,6 +130,14 @@ pc_status pc_scalar_store(const pc_scalar *s, pc_dtype dtype, void *dst);
 /* Read the element at `src` (host memory) of `dtype` into a scalar (widest representation). */
 void pc_scalar_load(pc_dtype dtype, const void *src, pc_scalar *out);
 
+/* The kind of a scalar in promotion with a tensor (pc_promote_scalar): bool, int, float or
+ * complex. */
+pc_scalar_kind pc_scalar_kind_of(const pc_scalar *s);
+
+/* The dtype of a lone scalar, as asarray gives it: bool, int64, float32 or complex64 (the
+ * defaults of dtype.h). */
+pc_dtype pc_scalar_default_dtype(const pc_scalar *s);
+
 #ifdef __cplusplus
 }
 #endif

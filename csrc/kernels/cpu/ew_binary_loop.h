@@ -12,8 +12,15 @@
  *
  * Fast paths (contiguous output): both inputs contiguous, or one of them a broadcast scalar
  * (stride 0) loaded once; each is a plain indexed loop the compiler vectorises. Everything else
- * takes the strided loop. An output that is exactly one of its inputs (in-place forms) is fine:
- * every element is read before it is written.
+ * takes the strided loop.
+ *
+ * [Why no restrict] The output may be exactly one of the inputs (x += y, out= an input, x += x):
+ * the dispatcher (dispatch/elementwise.c, prepare_destination) lets an input either be the very
+ * elements of the output or not overlap it at all (it copies a partly overlapping input first).
+ * `restrict` would promise the compiler that the output never aliases an input, which the
+ * in-place forms break (undefined behaviour in C11). Without it the compiler vectorises the loops
+ * behind a run-time overlap test; an output equal to an input (distance 0) is correct in either
+ * version, as every element is read before it is written.
  */
 #ifndef EW_OUT_T
 #define EW_OUT_T PCK_T
@@ -29,10 +36,10 @@ static int PCK_CAT3(EW_NAME, _, PCK_N)(const pc_loop_ctx *ctx, char *const *data
     (void)ctx;
     const int64_t is = (int64_t)sizeof(PCK_T);
     if (s[2] == (int64_t)sizeof(EW_OUT_T)) {
-        EW_OUT_T *restrict out = (EW_OUT_T *)data[2];
+        EW_OUT_T *out = (EW_OUT_T *)data[2];
         if (s[0] == is && s[1] == is) {
-            const PCK_T *restrict a = (const PCK_T *)data[0];
-            const PCK_T *restrict b = (const PCK_T *)data[1];
+            const PCK_T *a = (const PCK_T *)data[0];
+            const PCK_T *b = (const PCK_T *)data[1];
             for (int64_t i = 0; i < n; i++) {
                 out[i] = EW_OUT_STORE(EW_ELEM(PCK_LOAD(a[i]), PCK_LOAD(b[i])));
             }
@@ -40,14 +47,14 @@ static int PCK_CAT3(EW_NAME, _, PCK_N)(const pc_loop_ctx *ctx, char *const *data
         }
         if (s[0] == 0 && s[1] == is) {
             const PCK_CT av = PCK_LOAD(*(const PCK_T *)data[0]);
-            const PCK_T *restrict b = (const PCK_T *)data[1];
+            const PCK_T *b = (const PCK_T *)data[1];
             for (int64_t i = 0; i < n; i++) {
                 out[i] = EW_OUT_STORE(EW_ELEM(av, PCK_LOAD(b[i])));
             }
             return 0;
         }
         if (s[0] == is && s[1] == 0) {
-            const PCK_T *restrict a = (const PCK_T *)data[0];
+            const PCK_T *a = (const PCK_T *)data[0];
             const PCK_CT bv = PCK_LOAD(*(const PCK_T *)data[1]);
             for (int64_t i = 0; i < n; i++) {
                 out[i] = EW_OUT_STORE(EW_ELEM(PCK_LOAD(a[i]), bv));

@@ -13,9 +13,10 @@
  *                     with a limited domain, and the C library beyond it)
  * All parameters are undefined at the end.
  *
- * The contiguous path is a plain indexed loop over restrict pointers, which the compiler
- * vectorises when the element function is branch-free. An output that is exactly its input
- * (in-place forms) is fine: every element is read before it is written.
+ * The contiguous path is a plain indexed loop, which the compiler vectorises when the element
+ * function is branch-free. The output may be exactly the input (in-place forms, out= the input;
+ * the dispatcher copies a partly overlapping input first), so the pointers are not `restrict`
+ * (see ew_binary_loop.h, [Why no restrict]); every element is read before it is written.
  *
  * [Why fallbacks are decided per block] A branch per element would stop vectorisation. The
  * contiguous path first tests a block of EW_BLOCK elements (a vectorised OR), runs the vector
@@ -44,8 +45,8 @@ static int PCK_CAT3(EW_NAME, _, PCK_N)(const pc_loop_ctx *ctx, char *const *data
 {
     (void)ctx;
     if (s[0] == (int64_t)sizeof(PCK_T) && s[1] == (int64_t)sizeof(EW_OUT_T)) {
-        const PCK_T *restrict x = (const PCK_T *)data[0];
-        EW_OUT_T *restrict out = (EW_OUT_T *)data[1];
+        const PCK_T *x = (const PCK_T *)data[0];
+        EW_OUT_T *out = (EW_OUT_T *)data[1];
 #ifdef EW_FALLBACK
         for (int64_t b = 0; b < n; b += EW_BLOCK) {
             const int64_t m = n - b < EW_BLOCK ? n - b : EW_BLOCK;

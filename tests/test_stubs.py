@@ -1,0 +1,46 @@
+"""The elementwise rows of the stubs are generated (tools/gen_stubs.py) from elementwise.def and
+the module's tables: they must be in step with them and with the built module."""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import paddle_c as pc
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TOOL = ROOT / "tools" / "gen_stubs.py"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("gen_stubs", TOOL)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_stubs_in_step_with_the_op_lists():
+    r = subprocess.run([sys.executable, str(TOOL), "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, "run tools/gen_stubs.py:\n" + r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("row", _tool().function_rows(_tool().arities()))
+def test_generated_function_exists_with_its_arity(row):
+    name = row.split("(")[0].removeprefix("def ")
+    nin = row.count("_Operand") or 1
+    params = inspect.signature(getattr(pc, name)).parameters
+    assert len(params) == nin, (name, params)
+
+
+@pytest.mark.parametrize("row", _tool().method_rows())
+def test_generated_method_exists(row):
+    name = row.split("(")[0].strip().removeprefix("def ")
+    nargs = 1 if "y:" in row else 0
+    x = pc.asarray([1.0, 2.0])
+    method = getattr(x, name)
+    assert len(inspect.signature(method).parameters) == nargs, name
