@@ -43,7 +43,7 @@ demo: build
 # the kernel-heavy test modules again on the baseline (x86-64-v2) variant of the dispatched CPU
 # kernels; the full run above uses the best variant of this CPU (tests/test_isa.py runs every
 # variant the CPU supports on a smaller set of cases)
-ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_searching.py \
+ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_simd_sort.py tests/test_searching.py \
 	tests/test_elementwise.py tests/test_asarray_astype.py tests/test_isa.py
 
 test: build
@@ -68,7 +68,7 @@ HOSTDEV_ENV = PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_DEFAULT_DEVICE=hostdev:0
 HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting.py tests/test_sets.py \
 	tests/test_searching.py tests/test_linalg.py tests/test_fft.py tests/test_dtypes.py \
 	tests/test_result_word.py tests/test_backend_consistency.py tests/test_kernel_table.py \
-	tests/test_indexing.py
+	tests/test_indexing.py tests/test_consistency_reductions.py tests/test_vendor_libs.py
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly

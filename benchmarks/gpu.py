@@ -4,9 +4,15 @@ device kernels against PyTorch and CuPy on the same device, where those are inst
     python benchmarks/gpu.py [--json FILE] [--repeat N]
 
 Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
-(float32 <-> float64) on 2**26 elements of float32 and float64. Each time is the median of
+(float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
+cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64. Each time is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
+
+A second table, the vendor-library kernels (cuBLAS, cuSOLVER, cuFFT), in TFLOP/s (matmul:
+2 n^3 for n = 4096 in float32, float16 and bfloat16) or milliseconds (solve of n = 4096 with 16
+right-hand sides, svd of 1024 x 1024, float32; fft of 2**24 complex64 and rfft of 2**24
+float32), against the same calls of PyTorch and CuPy.
 """
 
 import argparse
@@ -96,6 +102,20 @@ def cases(n_big, n):
                 return lambda: a.to(getattr(torch, other))
             return lambda: a.astype(other)
         out.append((f"cast to {other}", dt, n, size + osize, cast))
+    # reductions and a scan: bytes read (and written, for the scan) per element
+    for dt in ("float32", "float64"):
+        size = 4 if dt == "float32" else 8
+        for op, torch_op, per in (("sum", "sum", size), ("argmax", "argmax", size),
+                                  ("cumulative_sum", "cumsum", 2 * size)):
+            def reduction(lib, dt, op=op, torch_op=torch_op):
+                a = make(lib, n, dt)
+                if lib == "paddle_c":
+                    return lambda: getattr(pc, op)(a)
+                if lib == "torch":
+                    return lambda: getattr(torch, torch_op)(a, 0) if op == "cumulative_sum" \
+                        else getattr(torch, torch_op)(a)
+                return lambda: getattr(cupy, torch_op)(a)
+            out.append((op, dt, n, per, reduction))
     return out
 
 
@@ -105,6 +125,83 @@ def make(lib, n, dt):
     if lib == "torch":
         return torch.linspace(0.0, 1.0, n, dtype=getattr(torch, dt), device="cuda")
     return cupy.linspace(0.0, 1.0, n, dtype=dt)
+
+
+def vendor_cases():
+    """(name, dtype, unit, work, factory(lib) -> callable): `work` is the flop count for
+    TFLOP/s rows, None for millisecond rows."""
+    def lib_of(lib):
+        return pc if lib == "paddle_c" else (torch if lib == "torch" else cupy)
+
+    def rand(lib, shape, dt):
+        """uniform in [-1, 1), made on the host (NumPy) and copied to the device"""
+        import numpy as np
+        host = np.random.default_rng(0).uniform(-1.0, 1.0, shape).astype(
+            "float32" if dt == "bfloat16" else dt)
+        if lib == "paddle_c":
+            return pc.asarray(host, device=GPUS[0]).astype(getattr(pc, dt))
+        if lib == "torch":
+            return torch.from_numpy(host).to(device="cuda", dtype=getattr(torch, dt))
+        return cupy.asarray(host) if dt != "bfloat16" else None
+
+    def matmul(lib, dt, n=4096):
+        a, b = rand(lib, (n, n), dt), rand(lib, (n, n), dt)
+        return lambda: lib_of(lib).matmul(a, b)
+
+    def solve(lib, dt, n=4096):
+        a = rand(lib, (n, n), dt)
+        a = a + (pc.eye(n, dtype=getattr(pc, dt), device=GPUS[0]) if lib == "paddle_c" else
+                 (torch.eye(n, dtype=getattr(torch, dt), device="cuda") if lib == "torch"
+                  else cupy.eye(n, dtype=dt))) * n
+        b = rand(lib, (n, 16), dt)
+        return lambda: lib_of(lib).linalg.solve(a, b)
+
+    def svd(lib, dt, n=1024):
+        a = rand(lib, (n, n), dt)
+        if lib == "torch":
+            return lambda: torch.linalg.svd(a, full_matrices=False)
+        return lambda: lib_of(lib).linalg.svd(a, full_matrices=False)
+
+    def fft(lib, dt, n=2 ** 24):
+        x = rand(lib, (n,), "float32")
+        if dt == "complex64":
+            x = x.astype(pc.complex64) if lib == "paddle_c" else (
+                x.to(torch.complex64) if lib == "torch" else x.astype("complex64"))
+            return lambda: lib_of(lib).fft.fft(x)
+        return lambda: lib_of(lib).fft.rfft(x)
+
+    rows = [("matmul 4096", dt, "TFLOP/s", 2 * 4096 ** 3, matmul)
+            for dt in ("float32", "float16", "bfloat16")]
+    rows.append(("solve 4096x16", "float32", "ms", None, solve))
+    rows.append(("svd 1024", "float32", "ms", None, svd))
+    rows.append(("fft 2**24", "complex64", "ms", None, fft))
+    rows.append(("rfft 2**24", "float32", "ms", None, fft))
+    return rows
+
+
+def vendor_table(libs, repeat):
+    """The vendor-library rows; ratio is the best other library's time over paddle_c's
+    (above 1: paddle_c is faster)."""
+    rows = []
+    print(f"\n{'op':<18}{'dtype':<10}{'unit':<9}" + "".join(f"{lib:>12}" for lib in libs)
+          + f"{'ratio':>8}")
+    for name, dt, unit, work, factory in vendor_cases():
+        secs = {}
+        for lib in libs:
+            try:
+                secs[lib] = seconds(factory(lib, dt), repeat, synchronize)
+            except (NotImplementedError, AttributeError, TypeError, RuntimeError) as e:
+                secs[lib] = None
+                print(f"  {lib} {name} {dt}: {type(e).__name__}: {e}", file=sys.stderr)
+        vals = {k: (None if v is None else (work / v / 1e12 if work else v * 1e3))
+                for k, v in secs.items()}
+        others = [v for k, v in secs.items() if k != "paddle_c" and v]
+        ratio = min(others) / secs["paddle_c"] if others and secs["paddle_c"] else None
+        rows.append({"op": name, "dtype": dt, "unit": unit, "values": vals,
+                     "ratio_to_best": ratio})
+        cells = "".join(f"{v:>12.3f}" if v else f"{'-':>12}" for v in vals.values())
+        print(f"{name:<18}{dt:<10}{unit:<9}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}")
+    return rows
 
 
 def main(argv=None):
@@ -140,9 +237,11 @@ def main(argv=None):
         rows.append({"op": name, "dtype": dt, "n": n, "gbs": gbs, "ratio_to_best": ratio})
         cells = "".join(f"{v:>16.1f}" if v else f"{'-':>16}" for v in gbs.values())
         print(f"{name:<18}{dt:<9}{n:>11}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}")
+    vendor_rows = vendor_table(libs, max(3, args.repeat // 4))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"device": str(GPUS[0]), "rows": rows}, f, indent=1)
+            json.dump({"device": str(GPUS[0]), "rows": rows, "vendor_rows": vendor_rows}, f,
+                      indent=1)
     return 0
 
 

@@ -32,3 +32,25 @@ def test_installed_runpath_has_openblas_and_cudart():
     assert "$ORIGIN/../scipy_openblas32/lib" in paths, paths
     assert any(glob.glob(os.path.join(p, "libcudart.so*")) for p in paths), \
         f"no RUNPATH entry holds libcudart: {paths}"
+
+
+# the reduction families: every slot the CPU column has, the GPU column has too
+REDUCE_FAMILIES = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "std",
+                   "count_nonzero", "nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanvar",
+                   "nanstd", "logsumexp", "argmax", "argmin", "nanargmax", "nanargmin", "cumsum",
+                   "cumprod"]
+
+
+def test_gpu_column_covers_cpu_reductions():
+    import collections
+
+    import paddle_c as pc
+
+    table = collections.defaultdict(set)
+    for op, backend, dtype in pc._C._kernels():
+        table[backend, op].add(dtype)
+    gpu = "rocm" if any(b == "rocm" for b, _ in table) else "cuda"
+    missing = {op: sorted(table["cpu", op] - table[gpu, op]) for op in REDUCE_FAMILIES
+               if table["cpu", op] - table[gpu, op]}
+    assert all(table["cpu", op] for op in REDUCE_FAMILIES)
+    assert not missing, f"{gpu} slots missing: {missing}"

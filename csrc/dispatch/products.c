@@ -67,7 +67,11 @@ pc_status pc_matmul(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     if (st != PC_OK) {
         return st;
     }
-    const pc_dtype compute = (dt == PC_FLOAT16 || dt == PC_BFLOAT16) ? PC_FLOAT32 : dt;
+    /* float16/bfloat16 accumulate in float32: converted first, unless the device multiplies
+     * them itself (cuBLAS, float32 accumulation) */
+    const bool half = dt == PC_FLOAT16 || dt == PC_BFLOAT16;
+    const pc_dtype compute =
+        half && !pc_kernel_has(PC_OP_MATMUL, pc_tensor_device(a).type, dt) ? PC_FLOAT32 : dt;
     pc_tensor *ca = NULL;
     pc_tensor *cb = NULL;
     pc_tensor *va = NULL;

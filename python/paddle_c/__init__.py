@@ -13,6 +13,7 @@ from ._device import (memory_stats, memory_allocated, max_memory_allocated,  # n
                       memory_reserved, max_memory_reserved)
 from ._config import show_config  # noqa: F401  (the ISA variant, threads, BLAS)
 from . import _repr
+from . import _vendor_libs
 from . import _protocols
 from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)
@@ -31,6 +32,7 @@ newaxis = None
 pi = 3.141592653589793
 
 _repr.install(Tensor)
+_vendor_libs.install()  # the nvidia-* wheels' folders for cuBLAS, cuSOLVER, cuFFT
 _protocols.install(Tensor)  # format(t, spec), round(t), t.ravel()
 Tensor.unique = unique  # Paddle's Tensor.unique
 

@@ -5,7 +5,9 @@
  * outputs without that axis; each lane is read (copied first when it is not contiguous),
  * sorted with scratch arrays allocated once per call, and written to the outputs' lanes in any
  * layout. The searching and set kernels (search_impl.h) reuse the per-dtype sort keys and
- * order, so they are instantiated in this file too.
+ * order, so they are instantiated in this file too. In the variants with AVX2 the values of a
+ * sort of 32-bit and 64-bit real elements come from the vectorised quicksort instead
+ * (sort_simd_lane.h, simd_sort.c), which is faster than the radix passes.
  */
 #include <stdlib.h>
 
@@ -15,6 +17,7 @@
 #include "descriptor.h"
 #include "dtype_params.h"
 #include "radix.h"
+#include "simd_sort.h"
 
 typedef struct so_ctx {
     int64_t len;        /* lane length */
@@ -100,6 +103,15 @@ static pc_status se_each(const pc_tensor *a, pc_tensor *b, pc_loop_fn loop, cons
     }
     return pc_iter_run(&it, loop, &ctx);
 }
+
+#if PC_SIMD_SORT
+#define SOS_BITS 32
+#include "sort_simd_lane.h"
+#undef SOS_BITS
+#define SOS_BITS 64
+#include "sort_simd_lane.h"
+#undef SOS_BITS
+#endif
 
 #define PCK_BODY "sort_impl.h"
 #include "each_dtype.h"

@@ -81,6 +81,16 @@ static void PCK_FN(so_lane)(const so_ctx *c, const PCK_T *lane, char *vo, char *
     const bool desc = c->descending;
     const bool want_idx = io != NULL;
     const bool float_bits = PCK_K == PCK_KF && !want_idx;
+#if PC_SIMD_SORT
+    if (!want_idx && PCK_K != PCK_KB && n > 1) {
+        if (sizeof(PCK_T) == 4 && so_simd_lane32(c, lane, vo, PCK_K)) {
+            return;
+        }
+        if (sizeof(PCK_T) == 8 && so_simd_lane64(c, lane, vo, PCK_K)) {
+            return;
+        }
+    }
+#endif
     if (SO_BITS <= 32 && n <= (int64_t)UINT32_MAX) {
         uint64_t *a = c->w0;
         for (int64_t i = 0; i < n; i++) {

@@ -1,28 +1,7 @@
-/*
- * twosum.h - compensated (TwoSum) accumulation in double precision, shared by the reduction
- * and scan kernels.
- *
- * s + c carries the running sum with the rounding error of every addition recovered exactly
- * (Knuth's TwoSum, branch-free), so a long sum is as accurate as if it were computed in twice
- * the precision. Once s is infinite or NaN, c is meaningless (inf - inf) and is ignored.
- * Requires strict IEEE evaluation: never compile with -ffast-math / -fassociative-math.
- */
+/* twosum.h - the CPU loops' name for the element layer's TwoSum (kernels/common/twosum.h). */
 #ifndef PADDLE_C_KERNELS_CPU_TWOSUM_H
 #define PADDLE_C_KERNELS_CPU_TWOSUM_H
 
-#include <math.h>
-
-static inline void pc_twosum_add(double *s, double *c, double v)
-{
-    const double t = *s + v;
-    const double bp = t - *s;
-    *c += (*s - (t - bp)) + (v - bp);
-    *s = t;
-}
-
-static inline double pc_twosum_get(double s, double c)
-{
-    return isfinite(s) ? s + c : s;
-}
+#include "kernels/common/twosum.h"
 
 #endif

@@ -13,6 +13,12 @@ void register_arith_float();
 void register_compare();
 void register_transcendental();
 void register_steps();
+void register_reduce();
+void register_argreduce();
+void register_scan();
+void register_blas();
+void register_solver();
+void register_fft();
 } // namespace pcu
 
 extern "C" void pc_cuda_register_kernels(void)
@@ -25,4 +31,10 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_compare();
     pcu::register_transcendental();
     pcu::register_steps();
+    pcu::register_reduce();
+    pcu::register_argreduce();
+    pcu::register_scan();
+    pcu::register_blas();
+    pcu::register_solver();
+    pcu::register_fft();
 }

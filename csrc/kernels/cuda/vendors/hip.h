@@ -32,5 +32,22 @@
 #define cudaDeviceSynchronize hipDeviceSynchronize
 #define cudaStream_t hipStream_t
 #define cudaStreamSynchronize hipStreamSynchronize
+/* stream-ordered memory and asynchronous copies (the vendor-library kernels' scratch) */
+#define cudaMallocAsync hipMallocAsync
+#define cudaFreeAsync hipFreeAsync
+#define cudaMemcpyAsync hipMemcpyAsync
+#define cudaMemsetAsync hipMemsetAsync
+
+/*
+ * The vendor libraries on ROCm, opened at run time like NVIDIA's (kernels/cuda/vendor_load.h);
+ * Debian packages none of them, so their declarations are ours as for CUDA:
+ *   hipFFT   wired: its entry points (hipfftPlanMany, hipfftSetStream, hipfftExec*,
+ *            hipfftDestroy) take cuFFT's arguments and enum values, only the plan handle is a
+ *            pointer (vendors/cufft_api.h); fft.cu selects the library and prefix.
+ *   hipBLAS  not wired: hipblasGemmStridedBatchedEx's type arguments changed between hipBLAS 2
+ *            (hipblasDatatype_t) and 3 (hipDataType, hipblasComputeType_t).
+ *   hipSOLVER not wired: solver.cu calls cuSOLVER's 64-bit generic API (cusolverDnX*), whose
+ *            hipSOLVER counterparts are not declared here yet.
+ */
 
 #endif

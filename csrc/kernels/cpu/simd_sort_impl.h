@@ -1,0 +1,391 @@
+/*
+ * simd_sort_impl.h - the vectorised quicksort for one key width (SS_BITS 32 or 64), included
+ * by simd_sort.c. No include guard.
+ *
+ * A 256-bit vector holds W keys (8 of 32 bits, 4 of 64). The vector primitives come first
+ * (min/max, the lane exchanges of the sorting network, the pivot mask), then the network, the
+ * partition and the quicksort driver, which are written once for both widths.
+ */
+#define SS_CAT_(a, b) a##b
+#define SS_CAT(a, b) SS_CAT_(a, b)
+#define SS_FN(name) SS_CAT(name, SS_BITS)
+
+#if SS_BITS == 32
+#define SS_T int32_t
+#define SS_W 8
+#define SS_MAX INT32_MAX
+#else
+#define SS_T int64_t
+#define SS_W 4
+#define SS_MAX INT64_MAX
+#endif
+/* the largest block the sorting network sorts: 16 vectors */
+#define SS_LEAF (16 * SS_W)
+/* vectors partitioned per decision of the partition loop (at most SS_LEAF / W / 2) */
+#define SS_UNROLL 8
+
+/* ---- vector primitives ----------------------------------------------------------------- */
+
+#if SS_BITS == 32
+static inline __m256i ss_min32(__m256i a, __m256i b) { return _mm256_min_epi32(a, b); }
+static inline __m256i ss_max32(__m256i a, __m256i b) { return _mm256_max_epi32(a, b); }
+static inline __m256i ss_set32(SS_T x) { return _mm256_set1_epi32(x); }
+/* the lanes in reverse order */
+static inline __m256i ss_rev32(__m256i v)
+{
+    return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0));
+}
+/* One comparator column inside a vector: lane i meets lane i ^ j (j = 1, 2, 4), or lane
+ * i ^ (2j - 1) when `flip`; the lane with bit j clear keeps the smaller key. */
+static inline __m256i ss_cmp_lanes32(__m256i v, int j, bool flip)
+{
+    __m256i p;
+    switch (j) {
+    case 1:
+        p = _mm256_shuffle_epi32(v, 0xB1);
+        return _mm256_blend_epi32(ss_min32(v, p), ss_max32(v, p), 0xAA);
+    case 2:
+        p = flip ? _mm256_shuffle_epi32(v, 0x1B) : _mm256_shuffle_epi32(v, 0x4E);
+        return _mm256_blend_epi32(ss_min32(v, p), ss_max32(v, p), 0xCC);
+    default:
+        p = flip ? ss_rev32(v) : _mm256_permute2x128_si256(v, v, 0x01);
+        return _mm256_blend_epi32(ss_min32(v, p), ss_max32(v, p), 0xF0);
+    }
+}
+/* the mask (one bit per 32-bit lane) of the lanes >= the pivot, and their count */
+static inline unsigned ss_ge_mask32(__m256i v, __m256i pivot)
+{
+    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(pivot, v))) &
+           0xFFu;
+}
+static inline int ss_ge_count32(unsigned ge8) { return __builtin_popcount(ge8); }
+#else
+/* AVX2 has no 64-bit min/max (AVX-512VL has) */
+static inline __m256i ss_min64(__m256i a, __m256i b)
+{
+#if defined(__AVX512VL__)
+    return _mm256_min_epi64(a, b);
+#else
+    return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+#endif
+}
+static inline __m256i ss_max64(__m256i a, __m256i b)
+{
+#if defined(__AVX512VL__)
+    return _mm256_max_epi64(a, b);
+#else
+    return _mm256_blendv_epi8(b, a, _mm256_cmpgt_epi64(a, b));
+#endif
+}
+static inline __m256i ss_set64(SS_T x) { return _mm256_set1_epi64x(x); }
+static inline __m256i ss_rev64(__m256i v) { return _mm256_permute4x64_epi64(v, 0x1B); }
+/* (without a min/max instruction, one comparison says which lanes take their partner: the
+ * lower lane of a pair when it is greater, the upper one when it is not) */
+static inline __m256i ss_cmp_pair64(__m256i v, __m256i p, __m256i upper)
+{
+#if defined(__AVX512VL__)
+    return _mm256_blendv_epi8(ss_min64(v, p), ss_max64(v, p), upper);
+#else
+    return _mm256_blendv_epi8(v, p, _mm256_xor_si256(_mm256_cmpgt_epi64(v, p), upper));
+#endif
+}
+static inline __m256i ss_cmp_lanes64(__m256i v, int j, bool flip)
+{
+    if (j == 1) {
+        return ss_cmp_pair64(v, _mm256_permute4x64_epi64(v, 0xB1),
+                             _mm256_setr_epi64x(0, -1, 0, -1));
+    }
+    return ss_cmp_pair64(v, flip ? ss_rev64(v) : _mm256_permute4x64_epi64(v, 0x4E),
+                         _mm256_setr_epi64x(0, 0, -1, -1));
+}
+/* as 32-bit lanes: every 64-bit lane gives two equal bits, so the 8-lane permutations apply */
+static inline unsigned ss_ge_mask64(__m256i v, __m256i pivot)
+{
+    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi64(pivot, v))) &
+           0xFFu;
+}
+static inline int ss_ge_count64(unsigned ge8) { return __builtin_popcount(ge8) / 2; }
+#endif
+
+/* ---- the bitonic network: v[0..m) (m a power of two, at most 16) sorted as one sequence -- */
+
+/* inlined for each m of ss_leaf, where the loops unroll into straight-line code */
+static inline __attribute__((always_inline)) void SS_FN(ss_network)(__m256i *v, const int m)
+{
+    const int n = m * SS_W;
+#pragma GCC unroll 8
+    for (int k = 2; k <= n; k *= 2) {
+        /* the first column of each merge compares lane i with lane i ^ (k - 1) */
+        if (k <= SS_W) {
+#pragma GCC unroll 16
+            for (int a = 0; a < m; a++) {
+                v[a] = SS_FN(ss_cmp_lanes)(v[a], k / 2, true);
+            }
+        } else {
+            const int d = k / SS_W - 1;
+#pragma GCC unroll 16
+            for (int a = 0; a < m; a++) {
+                const int b = a ^ d;
+                if (b > a) {
+                    const __m256i r = SS_FN(ss_rev)(v[b]);
+                    v[b] = SS_FN(ss_rev)(SS_FN(ss_max)(v[a], r));
+                    v[a] = SS_FN(ss_min)(v[a], r);
+                }
+            }
+        }
+        /* then lane i with lane i ^ j */
+#pragma GCC unroll 8
+        for (int j = k / 4; j >= 1; j /= 2) {
+            if (j >= SS_W) {
+                const int d = j / SS_W;
+#pragma GCC unroll 16
+                for (int a = 0; a < m; a++) {
+                    const int b = a ^ d;
+                    if (b > a) {
+                        const __m256i lo = SS_FN(ss_min)(v[a], v[b]);
+                        v[b] = SS_FN(ss_max)(v[a], v[b]);
+                        v[a] = lo;
+                    }
+                }
+            } else {
+#pragma GCC unroll 16
+                for (int a = 0; a < m; a++) {
+                    v[a] = SS_FN(ss_cmp_lanes)(v[a], j, false);
+                }
+            }
+        }
+    }
+}
+
+/* a[0..n), n <= SS_LEAF: the vectors beyond n hold the largest key, up to a power of two of
+ * vectors */
+static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
+{
+    if (n < 2) {
+        return;
+    }
+    const int full = (int)(n / SS_W);
+    const int tail = (int)(n % SS_W);
+    int m = 1;
+    while (m * SS_W < n) {
+        m *= 2;
+    }
+    __m256i v[16];
+    SS_T buf[SS_W];
+    for (int i = 0; i < full; i++) {
+        v[i] = _mm256_loadu_si256((const __m256i *)(a + i * SS_W));
+    }
+    for (int i = full; i < m; i++) {
+        v[i] = SS_FN(ss_set)(SS_MAX);
+    }
+    if (tail > 0) {
+        for (int i = 0; i < SS_W; i++) {
+            buf[i] = i < tail ? a[full * SS_W + i] : SS_MAX;
+        }
+        v[full] = _mm256_loadu_si256((const __m256i *)buf);
+    }
+    switch (m) {
+    case 1: SS_FN(ss_network)(v, 1); break;
+    case 2: SS_FN(ss_network)(v, 2); break;
+    case 4: SS_FN(ss_network)(v, 4); break;
+    case 8: SS_FN(ss_network)(v, 8); break;
+    default: SS_FN(ss_network)(v, 16); break;
+    }
+    for (int i = 0; i < full; i++) {
+        _mm256_storeu_si256((__m256i *)(a + i * SS_W), v[i]);
+    }
+    if (tail > 0) {
+        _mm256_storeu_si256((__m256i *)buf, v[full]);
+        memcpy(a + full * SS_W, buf, (size_t)tail * sizeof(SS_T));
+    }
+}
+
+/* ---- the partition ----------------------------------------------------------------------- */
+
+/* Store the lanes of `x` below the pivot at base[*ls..] and the others ending at
+ * base[*rs + W]: one permutation, stored whole at both fronts (the lanes each store writes
+ * beyond its group fall on slots not yet final). */
+static inline void SS_FN(ss_part_vec)(SS_T *base, int64_t *ls, int64_t *rs, __m256i x,
+                                      __m256i pivot)
+{
+    const unsigned ge = SS_FN(ss_ge_mask)(x, pivot);
+    const int nge = SS_FN(ss_ge_count)(ge);
+    const __m256i p = _mm256_permutevar8x32_epi32(x, ss_perm(ge));
+    _mm256_storeu_si256((__m256i *)(base + *ls), p);
+    _mm256_storeu_si256((__m256i *)(base + *rs), p);
+    *ls += SS_W - nge;
+    *rs -= nge;
+}
+
+/* Partition a[0..n) (n >= 2 SS_UNROLL W) around `pivot`: returns s with
+ * a[0..s) < pivot <= a[s..n). The first and last SS_UNROLL vectors
+ * are held in registers to make room; then groups of SS_UNROLL vectors are read from the end
+ * with less free room (so each front keeps room for the group's stores; one decision per group
+ * keeps the hard-to-predict branch rare), the vectors that do not fill a group one at a time
+ * before them. The n % W keys at the start are placed by a scalar pass afterwards. */
+static int64_t SS_FN(ss_partition)(SS_T *a, int64_t n, SS_T pivot)
+{
+    enum { U = SS_UNROLL };
+    const int64_t rem = n % SS_W;
+    SS_T *base = a + rem;
+    const int64_t m = n - rem;
+    const __m256i pv = SS_FN(ss_set)(pivot);
+    __m256i held[2 * U];
+    for (int u = 0; u < U; u++) {
+        held[u] = _mm256_loadu_si256((const __m256i *)(base + u * SS_W));
+        held[U + u] = _mm256_loadu_si256((const __m256i *)(base + m - (u + 1) * SS_W));
+    }
+    int64_t ls = 0;
+    int64_t rs = m - SS_W;
+    int64_t left = U * SS_W;
+    int64_t right = m - U * SS_W;
+    while ((right - left) % (U * SS_W) != 0) {
+        __m256i x;
+        if (rs + SS_W - right < left - ls) {
+            right -= SS_W;
+            x = _mm256_loadu_si256((const __m256i *)(base + right));
+        } else {
+            x = _mm256_loadu_si256((const __m256i *)(base + left));
+            left += SS_W;
+        }
+        SS_FN(ss_part_vec)(base, &ls, &rs, x, pv);
+    }
+    while (left != right) {
+        __m256i x[U];
+        const SS_T *from;
+        if (rs + SS_W - right < left - ls) {
+            right -= U * SS_W;
+            from = base + right;
+        } else {
+            from = base + left;
+            left += U * SS_W;
+        }
+        for (int u = 0; u < U; u++) {
+            x[u] = _mm256_loadu_si256((const __m256i *)(from + u * SS_W));
+        }
+        for (int u = 0; u < U; u++) {
+            SS_FN(ss_part_vec)(base, &ls, &rs, x[u], pv);
+        }
+    }
+    for (int u = 0; u < 2 * U; u++) {
+        SS_FN(ss_part_vec)(base, &ls, &rs, held[u], pv);
+    }
+    /* a[i + 1..s) < pivot <= a[s..n) as i walks down the first rem keys */
+    int64_t s = rem + ls;
+    for (int64_t i = rem - 1; i >= 0; i--) {
+        const SS_T x = a[i];
+        if (x >= pivot) {
+            s--;
+            a[i] = a[s];
+            a[s] = x;
+        }
+    }
+    return s;
+}
+
+/* ---- the driver -------------------------------------------------------------------------- */
+
+/* the median of 16 keys spread over a[0..n) (sorted by the network: no branches) */
+static SS_T SS_FN(ss_pivot)(const SS_T *a, int64_t n)
+{
+    SS_T s[16];
+    const int64_t step = n / 16;
+    for (int i = 0; i < 16; i++) {
+        s[i] = a[step / 2 + i * step];
+    }
+    __m256i v[16 / SS_W];
+    for (int i = 0; i < 16 / SS_W; i++) {
+        v[i] = _mm256_loadu_si256((const __m256i *)(s + i * SS_W));
+    }
+    SS_FN(ss_network)(v, 16 / SS_W);
+    for (int i = 0; i < 16 / SS_W; i++) {
+        _mm256_storeu_si256((__m256i *)(s + i * SS_W), v[i]);
+    }
+    return s[8];
+}
+
+static void SS_FN(ss_sift)(SS_T *a, int64_t root, int64_t n)
+{
+    const SS_T x = a[root];
+    for (;;) {
+        int64_t c = 2 * root + 1;
+        if (c >= n) {
+            break;
+        }
+        if (c + 1 < n && a[c + 1] > a[c]) {
+            c++;
+        }
+        if (a[c] <= x) {
+            break;
+        }
+        a[root] = a[c];
+        root = c;
+    }
+    a[root] = x;
+}
+
+static void SS_FN(ss_heapsort)(SS_T *a, int64_t n)
+{
+    for (int64_t i = n / 2 - 1; i >= 0; i--) {
+        SS_FN(ss_sift)(a, i, n);
+    }
+    for (int64_t e = n - 1; e > 0; e--) {
+        const SS_T t = a[0];
+        a[0] = a[e];
+        a[e] = t;
+        SS_FN(ss_sift)(a, 0, e);
+    }
+}
+
+/* Quicksort a[0..n): the smaller side recursively, the larger in the loop; `depth`
+ * partitions at most before the heapsort takes over. */
+static void SS_FN(ss_qsort)(SS_T *a, int64_t n, int depth)
+{
+    while (n > SS_LEAF) {
+        if (depth == 0) {
+            SS_FN(ss_heapsort)(a, n);
+            return;
+        }
+        depth--;
+        const SS_T pivot = SS_FN(ss_pivot)(a, n);
+        int64_t s = SS_FN(ss_partition)(a, n, pivot);
+        if (s == 0) {
+            /* the pivot is the smallest key: split off the keys equal to it (all of them
+             * when the pivot is the largest key there is) */
+            if (pivot == SS_MAX) {
+                return;
+            }
+            s = SS_FN(ss_partition)(a, n, pivot + 1);
+            a += s;
+            n -= s;
+            continue;
+        }
+        if (s < n - s) {
+            SS_FN(ss_qsort)(a, s, depth);
+            a += s;
+            n -= s;
+        } else {
+            SS_FN(ss_qsort)(a + s, n - s, depth);
+            n = s;
+        }
+    }
+    SS_FN(ss_leaf)(a, n);
+}
+
+void SS_CAT(pc_simd_sort_i, SS_BITS)(SS_T *a, int64_t n)
+{
+    int depth = 4;
+    for (int64_t k = n; k > 1; k /= 2) {
+        depth += 2;
+    }
+    SS_FN(ss_qsort)(a, n, depth);
+}
+
+#undef SS_CAT_
+#undef SS_CAT
+#undef SS_FN
+#undef SS_T
+#undef SS_W
+#undef SS_MAX
+#undef SS_LEAF
+#undef SS_UNROLL
