@@ -24,11 +24,13 @@
 #define PCL_MAXD 8
 #define PCL_MAXOP 4
 #define PCL_TILE 16
+#define PCL_GROUP 256   /* work-items per group of the elementwise launches */
 
 /* mirrors of kernels.cl's geometry structs */
 typedef struct pcl_geom {
     cl_long shape[PCL_MAXD];
     cl_long strides[PCL_MAXD * PCL_MAXOP];
+    cl_long numel;
     cl_int ndim;
     cl_int pad;
 } pcl_geom;
@@ -242,6 +244,8 @@ static pcp_status enqueue(cl_kernel k, int device, cl_uint dims, const size_t *g
     return err == CL_SUCCESS ? PCP_OK : pcl_fail(err, "clEnqueueNDRangeKernel");
 }
 
+static size_t round_up(int64_t n, size_t m) { return ((size_t)n + m - 1) / m * m; }
+
 /* ---- elementwise launches ---------------------------------------------------------------------- */
 
 static pcp_status launch_elementwise_locked(const pcp_elementwise *l)
@@ -255,6 +259,7 @@ static pcp_status launch_elementwise_locked(const pcp_elementwise *l)
     pcl_geom g;
     memset(&g, 0, sizeof g);
     g.ndim = l->ndim;
+    g.numel = l->numel;
     for (int a = 0; a < l->ndim; a++) {
         g.shape[a] = l->shape[a];
         for (int k = 0; k < l->nop; k++) {
@@ -286,8 +291,11 @@ static pcp_status launch_elementwise_locked(const pcp_elementwise *l)
     if (err != CL_SUCCESS) {
         return pcl_fail(err, "clSetKernelArg");
     }
-    const size_t global = (size_t)l->numel;
-    return enqueue(k, l->device, 1, &global, NULL);
+    /* [Why a fixed group size] left to choose, PoCL runs small work-groups whose scheduling
+     * costs more than the element's work */
+    const size_t local = PCL_GROUP;
+    const size_t global = round_up(l->numel, local);
+    return enqueue(k, l->device, 1, &global, &local);
 }
 
 static pcp_status launch_elementwise(const pcp_elementwise *l)
@@ -347,8 +355,6 @@ static pcp_status launch_reduce_locked(const pcp_whole *l)
 }
 
 /* ---- matmul ------------------------------------------------------------------------------------- */
-
-static size_t round_up(int64_t n, size_t m) { return ((size_t)n + m - 1) / m * m; }
 
 static pcp_status launch_matmul_locked(const pcp_whole *l)
 {

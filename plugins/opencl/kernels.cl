@@ -28,17 +28,22 @@
 typedef struct pcl_geom {
     long shape[PCL_MAXD];               /* innermost first */
     long strides[PCL_MAXD * PCL_MAXOP]; /* strides[a * PCL_MAXOP + k], bytes */
+    long numel;                         /* work-items past it (the last group's) do nothing */
     int ndim;
     int pad;
 } pcl_geom;
 
 #define PCL_WALK(NOP)                                                                           \
+    if ((long)get_global_id(0) >= g.numel) {                                                   \
+        return;                                                                                 \
+    }                                                                                           \
     long o_[PCL_MAXOP] = {b0, b1, NOP > 2 ? b2_ : 0, NOP > 3 ? b3_ : 0};                       \
     {                                                                                           \
         long r_ = get_global_id(0);                                                             \
         for (int a_ = 0; a_ < g.ndim; a_++) {                                                   \
-            const long x_ = r_ % g.shape[a_];                                                   \
-            r_ /= g.shape[a_];                                                                  \
+            /* the outermost axis takes what is left: no division (none at all in 1-D) */     \
+            const long x_ = a_ + 1 < g.ndim ? r_ % g.shape[a_] : r_;                            \
+            r_ = a_ + 1 < g.ndim ? r_ / g.shape[a_] : 0;                                        \
             for (int k_ = 0; k_ < NOP; k_++) {                                                  \
                 o_[k_] += x_ * g.strides[a_ * PCL_MAXOP + k_];                                  \
             }                                                                                   \
