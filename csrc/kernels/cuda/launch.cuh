@@ -215,8 +215,9 @@ template <typename Out, typename In, typename F> struct map3 {
  * dtypes are the slow path: one kernel (path::i32, split where offsets reach 2**31), no
  * vectorised or dense variant. */
 
-/* the value at p, stored as dtype dt, in storage type T */
-template <typename T> __device__ T load_as(const char *p, int dt)
+/* the value at p, stored as dtype dt, in storage type T (not inlined: one copy of the switch per
+ * T and file, shared by every converting kernel, keeps the build's size and time in bounds) */
+template <typename T> __device__ __noinline__ T load_as(const char *p, int dt)
 {
     switch (dt) {
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
@@ -229,8 +230,8 @@ template <typename T> __device__ T load_as(const char *p, int dt)
     }
 }
 
-/* v (storage type T) stored at p as dtype dt */
-template <typename T> __device__ void store_as(char *p, int dt, T v)
+/* v (storage type T) stored at p as dtype dt (not inlined, as load_as) */
+template <typename T> __device__ __noinline__ void store_as(char *p, int dt, T v)
 {
     switch (dt) {
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
