@@ -215,8 +215,9 @@ template <typename Out, typename In, typename F> struct map3 {
  * dtypes are the slow path: one kernel (path::i32, split where offsets reach 2**31), no
  * vectorised or dense variant. */
 
-/* the value at p, stored as dtype dt, in storage type T */
-template <typename T> __device__ T load_as(const char *p, int dt)
+/* the value at p, stored as dtype dt, in storage type T (not inlined: one copy of the switch per
+ * T and file, shared by every converting kernel, keeps the build's size and time in bounds) */
+template <typename T> __device__ __noinline__ T load_as(const char *p, int dt)
 {
     switch (dt) {
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
@@ -229,8 +230,8 @@ template <typename T> __device__ T load_as(const char *p, int dt)
     }
 }
 
-/* v (storage type T) stored at p as dtype dt */
-template <typename T> __device__ void store_as(char *p, int dt, T v)
+/* v (storage type T) stored at p as dtype dt (not inlined, as load_as) */
+template <typename T> __device__ __noinline__ void store_as(char *p, int dt, T v)
 {
     switch (dt) {
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
@@ -298,11 +299,19 @@ template <int NIN, typename F, typename In> __device__ auto apply(const F &f, co
     }
 }
 
-/* f over dense operands whose pointers are aligned to their chunks: chunk i per thread (grid
- * stride), then the size % V elements after the last whole chunk one per thread */
+/* f over dense operands whose pointers are aligned to their chunks, and broadcast scalar inputs
+ * (step 0: read once per thread, from the parameters when passed by value): chunk i per thread
+ * (grid stride), then the size % V elements after the last whole chunk one per thread */
 template <typename Out, typename In, int NIN, int V, typename F>
 __global__ void kernel_vec(iter_dense it, F f)
 {
+    In scalar[NIN];
+#pragma unroll
+    for (int k = 0; k < NIN; k++) {
+        scalar[k] = it.step[k] != 0               ? In()
+                    : (it.by_value & (1u << k)) ? *(const In *)it.value[k].bytes
+                                                  : *(const In *)it.data[k];
+    }
     const int64_t chunks = it.size / V;
     const int64_t first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     const int64_t stride = (int64_t)blockDim.x * gridDim.x;
@@ -310,7 +319,9 @@ __global__ void kernel_vec(iter_dense it, F f)
         pack<In, V> x[NIN];
 #pragma unroll
         for (int k = 0; k < NIN; k++) {
-            x[k] = ((const pack<In, V> *)it.data[k])[i];
+            if (it.step[k] != 0) {
+                x[k] = ((const pack<In, V> *)it.data[k])[i];
+            }
         }
         pack<Out, V> y;
 #pragma unroll
@@ -318,7 +329,7 @@ __global__ void kernel_vec(iter_dense it, F f)
             In e[NIN];
 #pragma unroll
             for (int k = 0; k < NIN; k++) {
-                e[k] = x[k].v[j];
+                e[k] = it.step[k] != 0 ? x[k].v[j] : scalar[k];
             }
             y.v[j] = apply<NIN>(f, e);
         }
@@ -329,19 +340,22 @@ __global__ void kernel_vec(iter_dense it, F f)
         In e[NIN];
 #pragma unroll
         for (int k = 0; k < NIN; k++) {
-            e[k] = ((const In *)it.data[k])[t];
+            e[k] = it.step[k] != 0 ? ((const In *)it.data[k])[t] : scalar[k];
         }
         ((Out *)it.data[NIN])[t] = apply<NIN>(f, e);
     }
 }
 
-/* whether a dense plan can take kernel_vec: every operand dense (no broadcast scalar) and on a
- * chunk boundary */
+/* whether a dense plan can take kernel_vec: the output and every input that is not a broadcast
+ * scalar dense and on a chunk boundary */
 template <typename Out, typename In, int NIN, int V> bool vec_ok(const iter_dense &d)
 {
     for (int k = 0; k <= NIN; k++) {
         const int64_t item = k < NIN ? (int64_t)sizeof(In) : (int64_t)sizeof(Out);
         const uintptr_t chunk = k < NIN ? sizeof(pack<In, V>) : sizeof(pack<Out, V>);
+        if (k < NIN && d.step[k] == 0) {
+            continue;
+        }
         if (d.step[k] != item || (uintptr_t)d.data[k] % chunk != 0) {
             return false;
         }

@@ -793,7 +793,7 @@ static pc_status qr(const pc_kernel_args *args, pc_dtype dt)
     return launched("qr");
 }
 
-/* ---- EIGH, EIG, SVD: convergence and finiteness read back once ---- */
+/* ---- EIGH, EIG, SVD: convergence and finiteness through the result word ---- */
 
 template <typename R> __global__ void nonfinite_kernel(const R *p, int64_t n, int *flag)
 {
@@ -827,31 +827,29 @@ static pc_status zero_infos(cudaStream_t s, int *infos, int64_t count)
                : launched("memset");
 }
 
-/* infos[0] is the finiteness flag, infos[1..count] the calls' infos: copied to the host once
- * (one synchronisation) and turned into the CPU's errors */
-static pc_status read_infos(cudaStream_t s, const int *infos, int64_t count, const char *fname,
-                            const char *no_convergence)
+/* infos[0] is the finiteness flag, infos[1..count] the calls' infos: the failure, if any, into
+ * the result word (`detail` a pc_la_failure: NaN or infinity first, then a matrix that did not
+ * converge), which the op layer reads once and raises as the CPU does */
+__global__ void converge_kernel(const int *infos, int64_t count, pc_result_word *word)
 {
-    int *host = (int *)malloc((size_t)(count + 1) * sizeof(int));
-    if (host == nullptr) {
-        return pc_error_set(PC_ERR_MEMORY, "out of memory");
+    int32_t detail = infos[0] != 0 ? (int32_t)PC_LA_NOT_FINITE : 0;
+    for (int64_t i = 1; detail == 0 && i <= count; i++) {
+        detail = infos[i] != 0 ? (int32_t)PC_LA_NO_CONVERGENCE : 0;
     }
-    cudaError_t e = cudaMemcpyAsync(host, infos, (size_t)(count + 1) * sizeof(int),
-                                    cudaMemcpyDeviceToHost, s);
-    if (e == cudaSuccess) {
-        e = cudaStreamSynchronize(s);
+    if (detail != 0 && atomicCAS((int *)&word->code, (int)PC_OK, (int)PC_ERR_VALUE) == (int)PC_OK) {
+        word->detail = detail;
+        word->value = 0;
     }
-    pc_status st = e == cudaSuccess ? PC_OK : launched("copy");
-    if (st == PC_OK && host[0] != 0) {
-        st = pc_error_set(PC_ERR_VALUE, "%s: the matrix contains NaN or infinity", fname);
+}
+
+static pc_status converge_to_word(cudaStream_t s, const int *infos, int64_t count,
+                                  pc_result_word *word)
+{
+    if (word == nullptr) {
+        return pc_error_set(PC_ERR_RUNTIME, "GPU solver kernel called without a result word");
     }
-    for (int64_t i = 1; st == PC_OK && i <= count; i++) {
-        if (host[i] != 0) {
-            st = pc_error_set(PC_ERR_VALUE, "%s: %s", fname, no_convergence);
-        }
-    }
-    free(host);
-    return st;
+    converge_kernel<<<1, 1, 0, s>>>(infos, count, word);
+    return launched("result word");
 }
 
 static pc_status eigh(const pc_kernel_args *args, pc_dtype dt)
@@ -912,13 +910,12 @@ static pc_status eigh(const pc_kernel_args *args, pc_dtype dt)
     if (st == PC_OK) {
         st = scatter(c.stream, wd.as<void>(), w->data, vw, e.real_size, 1, 1.0);
     }
-    return st == PC_OK ? read_infos(c.stream, infos.as<int>(), count, "eigh",
-                                    "the eigenvalue algorithm did not converge")
-                       : st;
+    return st == PC_OK ? converge_to_word(c.stream, infos.as<int>(), count, p->result) : st;
 }
 
 static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
 {
+    const pc_converge_params *p = (const pc_converge_params *)args->params;
     const pc_tensor *a = args->in[0];
     pc_tensor *w = args->out[0];
     const bool vectors = args->nout == 2;
@@ -1000,9 +997,7 @@ static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
     if (st == PC_OK) {
         st = scatter(c.stream, wd.as<void>(), w->data, vw, e.real_size, 2, 1.0);
     }
-    return st == PC_OK ? read_infos(c.stream, infos.as<int>(), count, "eig",
-                                    "the QR algorithm did not converge")
-                       : st;
+    return st == PC_OK ? converge_to_word(c.stream, infos.as<int>(), count, p->result) : st;
 }
 
 /* [SVD layouts] gesvd wants rows >= columns. With m >= n the F-layout A goes in as it is and
@@ -1012,6 +1007,7 @@ static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
  * through the outputs' own (unswapped) views. */
 static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
 {
+    const pc_converge_params *p = (const pc_converge_params *)args->params;
     const pc_tensor *a = args->in[0];
     pc_tensor *s = args->out[0];
     const bool vectors = args->nout == 3;
@@ -1137,9 +1133,7 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
     if (st == PC_OK && vectors) {
         st = scatter(c.stream, vd.as<void>(), (tall ? vh : u)->data, vv, e.real_size, e.comp, 1.0);
     }
-    return st == PC_OK ? read_infos(c.stream, infos.as<int>(), count, "svd",
-                                    "the algorithm did not converge")
-                       : st;
+    return st == PC_OK ? converge_to_word(c.stream, infos.as<int>(), count, p->result) : st;
 }
 
 template <pc_dtype D> static pc_status cholesky_k(const pc_kernel_args *a) { return cholesky(a, D); }
