@@ -101,15 +101,17 @@ fuzz: build
 fuzz-sanitize: asan-site
 	$(ASAN_ENV) $(PY) tests/fuzz/run.py --seconds $(FUZZ_SECONDS)
 
-# The CUDA backend compiled wherever nvcc exists (sm_80 and sm_90), installed into
+# The CUDA backend compiled wherever nvcc exists (for CUDA_CHECK_ARCHS: sm_90, the H100/H200
+# generation, by default; `make cuda-check CUDA_CHECK_ARCHS="80;90"` adds sm_80), installed into
 # $(CUDA_BUILD)/install, and the tests that need it run against that build: the GPU tests (they
 # skip when no GPU is present), the kernel table's CUDA column and the installed RUNPATH.
 # Elsewhere this says so and succeeds.
+CUDA_CHECK_ARCHS ?= 90
 CUDA_TESTS = tests/test_gpu.py tests/test_kernel_table.py tests/test_cuda_build.py tests/test_vendor_libs.py
 cuda-check: $(VENV)/.build-deps
 	@if command -v nvcc >/dev/null 2>&1; then \
 	    set -e; \
-	    cmake -S . -B $(CUDA_BUILD) -DPC_WITH_CUDA=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
+	    cmake -S . -B $(CUDA_BUILD) -DPC_WITH_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES="$(CUDA_CHECK_ARCHS)" -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
 	    cmake --build $(CUDA_BUILD) -j2; \
 	    cmake --install $(CUDA_BUILD) --prefix $(CUDA_BUILD)/install >/dev/null; \
 	    rm -rf $(CUDA_BUILD)/pkg && mkdir -p $(CUDA_BUILD)/pkg; \
