@@ -13,6 +13,7 @@ void register_arith_float();
 void register_compare();
 void register_transcendental();
 void register_steps();
+void register_index_kernels();
 } // namespace pcu
 
 extern "C" void pc_cuda_register_kernels(void)
@@ -25,4 +26,5 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_compare();
     pcu::register_transcendental();
     pcu::register_steps();
+    pcu::register_index_kernels();
 }
