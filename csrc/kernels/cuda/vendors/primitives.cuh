@@ -12,13 +12,22 @@
 
 #include <stdint.h>
 
+/* PC_HAVE_DEVICE_PRIMITIVES: 1 where the library is there (CUB always; rocPRIM only when its
+ * headers are installed - the kernels that need it are then left out of the ROCm column) */
 #ifdef PC_USE_HIP
+#if __has_include(<rocprim/rocprim.hpp>)
 #include <rocprim/rocprim.hpp>
+#define PC_HAVE_DEVICE_PRIMITIVES 1
+#else
+#define PC_HAVE_DEVICE_PRIMITIVES 0
+#endif
 #else
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
+#define PC_HAVE_DEVICE_PRIMITIVES 1
 #endif
 
+#if PC_HAVE_DEVICE_PRIMITIVES
 namespace pcu {
 
 inline cudaError_t sort_pairs(void *temp, size_t *temp_bytes, const int64_t *keys_in,
@@ -46,5 +55,6 @@ inline cudaError_t exclusive_sum(void *temp, size_t *temp_bytes, const int64_t *
 }
 
 } // namespace pcu
+#endif
 
 #endif
