@@ -5,7 +5,8 @@ device kernels against PyTorch and CuPy on the same device, where those are inst
 
 Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
 (float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
-cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64. Each time is the median of
+cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64; sort, boolean-mask
+get and set and a gather (x[i], i a random permutation) on 2**26 float32. Each time is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
 
@@ -116,6 +117,50 @@ def cases(n_big, n):
                         else getattr(torch, torch_op)(a)
                 return lambda: getattr(cupy, torch_op)(a)
             out.append((op, dt, n, per, reduction))
+    out += index_cases(n)
+    return out
+
+
+def index_cases(n):
+    """sort, boolean-mask get and set, and a gather of a random permutation, on n float32
+    (bytes: what is read and written once, indices and mask included)."""
+    out = []
+
+    def sort(lib, dt):
+        a = (make(lib, n, dt) * 7919.0) % 1.0  # unsorted, every library the same values
+        if lib == "paddle_c":
+            return lambda: pc.sort(a)
+        return lambda: torch.sort(a) if lib == "torch" else cupy.sort(a)
+
+    def mask_get(lib, dt):
+        a = make(lib, n, dt)
+        m = a > 0.5
+        return lambda: a[m]
+
+    def mask_set(lib, dt):
+        a = make(lib, n, dt)
+        m = a > 0.5
+
+        def run():
+            a[m] = 0.25
+        return run
+
+    def gather(lib, dt):
+        import numpy as np
+        a = make(lib, n, dt)
+        perm = np.random.default_rng(0).permutation(n)
+        if lib == "paddle_c":
+            i = pc.asarray(perm, device=GPUS[0])
+        elif lib == "torch":
+            i = torch.as_tensor(perm, device="cuda")
+        else:
+            i = cupy.asarray(perm)
+        return lambda: a[i]
+
+    out.append(("sort", "float32", n, 8, sort))
+    out.append(("mask get", "float32", n, 4 + 1 + 2, mask_get))
+    out.append(("mask set", "float32", n, 4 + 1 + 2, mask_set))
+    out.append(("gather", "float32", n, 8 + 4 + 4, gather))
     return out
 
 

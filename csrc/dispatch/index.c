@@ -25,7 +25,8 @@
  * (the SCATTER contract, index_kernels.h).
  *
  * Invariants: a plan's view (shape, strides, offset) addresses only elements of x; every offset
- * in an offsets tensor addresses a valid element of the plan's view with its rest axes at 0.
+ * in a validated offsets tensor addresses a valid element of the plan's view (with its rest
+ * axes at 0 when the offsets are per block).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,6 +19,7 @@ void register_scan();
 void register_blas();
 void register_solver();
 void register_fft();
+void register_index_kernels();
 } // namespace pcu
 
 extern "C" void pc_cuda_register_kernels(void)
@@ -37,4 +38,5 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_blas();
     pcu::register_solver();
     pcu::register_fft();
+    pcu::register_index_kernels();
 }

@@ -67,9 +67,12 @@ typedef struct pc_nonzero_params {
     pc_result_word *result;     /* devices only: DEVICE address */
 } pc_nonzero_params;
 
-/* MASK_SELECT, MASK_FILL, MASK_SCATTER: 1-D loops over (x, mask) (operands 0 and 1, mask one
- * byte per element), driven by the iterator in C order for SELECT and SCATTER. The loops keep
- * their position in these parameters between calls.
+/* MASK_SELECT, MASK_FILL, MASK_SCATTER: the CPU's fast path for a mask over every axis. 1-D
+ * host loops over (x, mask) (operands 0 and 1, mask one byte per element), driven by the
+ * iterator in C order for SELECT and SCATTER; they keep their position (a sequential cursor)
+ * in these parameters between calls, so the op layer uses them on the CPU only: on a device a
+ * mask goes through NONZERO (a scan of the mask gives each true element its position),
+ * INDEX_OFFSETS and GATHER / SCATTER, and a device needs no mask kernels.
  *   SELECT:  writes x[i] for each true mask[i] at `out` and advances it. `out` has one element
  *            of slack after the last selected one (the loop stores before it tests).
  *   FILL:    x[i] = *fill where mask[i].

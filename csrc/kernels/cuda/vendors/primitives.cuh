@@ -1,0 +1,60 @@
+/*
+ * primitives.cuh - the device-wide primitives the GPU kernels take from the vendor library,
+ * behind one thin wrapper: CUB on CUDA (it ships with the toolkit), rocPRIM on ROCm (Debian
+ * packages rocPRIM, not hipCUB). Each call is made twice, as in CUB: with `temp` NULL it only
+ * stores the temporary storage it needs in *temp_bytes.
+ *
+ *   sort_pairs:     a stable ascending radix sort of int64 keys with int64 values
+ *   exclusive_sum:  out[i] = in[0] + ... + in[i - 1] over int64
+ */
+#ifndef PADDLE_C_VENDORS_PRIMITIVES_CUH
+#define PADDLE_C_VENDORS_PRIMITIVES_CUH
+
+#include <stdint.h>
+
+/* PC_HAVE_DEVICE_PRIMITIVES: 1 where the library is there (CUB always; rocPRIM only when its
+ * headers are installed - the kernels that need it are then left out of the ROCm column) */
+#ifdef PC_USE_HIP
+#if __has_include(<rocprim/rocprim.hpp>)
+#include <rocprim/rocprim.hpp>
+#define PC_HAVE_DEVICE_PRIMITIVES 1
+#else
+#define PC_HAVE_DEVICE_PRIMITIVES 0
+#endif
+#else
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#define PC_HAVE_DEVICE_PRIMITIVES 1
+#endif
+
+#if PC_HAVE_DEVICE_PRIMITIVES
+namespace pcu {
+
+inline cudaError_t sort_pairs(void *temp, size_t *temp_bytes, const int64_t *keys_in,
+                              int64_t *keys_out, const int64_t *vals_in, int64_t *vals_out,
+                              int64_t n, cudaStream_t stream)
+{
+#ifdef PC_USE_HIP
+    return rocprim::radix_sort_pairs(temp, *temp_bytes, keys_in, keys_out, vals_in, vals_out,
+                                     (size_t)n, 0, 64, stream);
+#else
+    return cub::DeviceRadixSort::SortPairs(temp, *temp_bytes, keys_in, keys_out, vals_in,
+                                           vals_out, n, 0, 64, stream);
+#endif
+}
+
+inline cudaError_t exclusive_sum(void *temp, size_t *temp_bytes, const int64_t *in, int64_t *out,
+                                 int64_t n, cudaStream_t stream)
+{
+#ifdef PC_USE_HIP
+    return rocprim::exclusive_scan(temp, *temp_bytes, in, out, (int64_t)0, (size_t)n,
+                                   rocprim::plus<int64_t>(), stream);
+#else
+    return cub::DeviceScan::ExclusiveSum(temp, *temp_bytes, in, out, n, stream);
+#endif
+}
+
+} // namespace pcu
+#endif
+
+#endif
