@@ -152,17 +152,6 @@ struct fprod_acc {
     double p[2];
 };
 
-template <typename T> __device__ inline void rd_pmul(double *p, const double *d)
-{
-    if constexpr (rd_nc<T>() == 2) {
-        const double re = p[0] * d[0] - p[1] * d[1];
-        const double im = p[0] * d[1] + p[1] * d[0];
-        p[0] = re;
-        p[1] = im;
-    } else {
-        p[0] *= d[0];
-    }
-}
 
 template <typename T, bool SKIP> struct fprod_op {
     using acc = fprod_acc;

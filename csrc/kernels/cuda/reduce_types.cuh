@@ -158,6 +158,19 @@ template <typename T> __device__ inline uint64_t rd_widen(const char *p)
     }
 }
 
+/* p *= d for T's components (a complex product when T is complex): the product accumulator */
+template <typename T> __device__ inline void rd_pmul(double *p, const double *d)
+{
+    if constexpr (rd_nc<T>() == 2) {
+        const double re = p[0] * d[0] - p[1] * d[1];
+        const double im = p[0] * d[1] + p[1] * d[0];
+        p[0] = re;
+        p[1] = im;
+    } else {
+        p[0] *= d[0];
+    }
+}
+
 } // namespace pcu
 
 #endif

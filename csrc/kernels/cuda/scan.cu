@@ -53,7 +53,7 @@ template <typename T, bool PROD> struct scan_op {
             double d[2];
             rd_parts<T>(p, d);
             if (PROD) {
-                rd_pmul_sc(a.s, d);
+                rd_pmul<T>(a.s, d);
             } else {
                 for (int k = 0; k < nc; k++) {
                     rd_add<comp>(a.s[k], a.c[k], d[k]);
@@ -67,7 +67,7 @@ template <typename T, bool PROD> struct scan_op {
             return PROD ? a * b : a + b;
         } else {
             if (PROD) {
-                rd_pmul_sc(a.s, b.s);
+                rd_pmul<T>(a.s, b.s);
             } else {
                 for (int k = 0; k < nc; k++) {
                     rd_fold<comp>(a.s[k], a.c[k], b.s[k], b.c[k]);
@@ -86,17 +86,6 @@ template <typename T, bool PROD> struct scan_op {
                 r[k] = rd_get<comp>(a.s[k], a.c[k]);
             }
             rd_store<T>(o, r);
-        }
-    }
-    __device__ static void rd_pmul_sc(double *p, const double *d)
-    {
-        if constexpr (nc == 2) {
-            const double re = p[0] * d[0] - p[1] * d[1];
-            const double im = p[0] * d[1] + p[1] * d[0];
-            p[0] = re;
-            p[1] = im;
-        } else {
-            p[0] *= d[0];
         }
     }
 };

@@ -270,29 +270,15 @@ __global__ void eye_kernel(R *p, int64_t n, int64_t count, int comp)
     }
 }
 
-static unsigned blocks(int64_t n)
-{
-    const int64_t b = (n + 255) / 256;
-    return (unsigned)(b < 65536 ? (b > 0 ? b : 1) : 65536);
-}
-
-static pc_status launched(const char *what)
-{
-    cudaError_t e = cudaGetLastError();
-    return e == cudaSuccess
-               ? PC_OK
-               : pc_error_set(PC_ERR_RUNTIME, "CUDA %s failed: %s", what, cudaGetErrorString(e));
-}
-
 static pc_status eye(cudaStream_t s, void *p, int64_t n, int64_t count, const elem &e)
 {
     if (n * count == 0) {
         return PC_OK;
     }
     if (e.real_size == 4) {
-        eye_kernel<float><<<blocks(count * n * n), 256, 0, s>>>((float *)p, n, count, e.comp);
+        eye_kernel<float><<<blocks_for(count * n * n), 256, 0, s>>>((float *)p, n, count, e.comp);
     } else {
-        eye_kernel<double><<<blocks(count * n * n), 256, 0, s>>>((double *)p, n, count, e.comp);
+        eye_kernel<double><<<blocks_for(count * n * n), 256, 0, s>>>((double *)p, n, count, e.comp);
     }
     return launched("identity");
 }
@@ -365,7 +351,7 @@ static pc_status cholesky(const pc_kernel_args *args, pc_dtype dt)
     }
     const bool contiguous_batch = nb == 0 || pc_tensor_is_c_contiguous(a);
     for (int64_t b = 0; b < (contiguous_batch ? 1 : count); b++) {
-        zero_triangle_kernel<<<blocks(n * n * (contiguous_batch ? count : 1)), 256, 0, c.stream>>>(
+        zero_triangle_kernel<<<blocks_for(n * n * (contiguous_batch ? count : 1)), 256, 0, c.stream>>>(
             a->data + (contiguous_batch ? 0 : batch_offset(a, nb, b)), n,
             contiguous_batch ? count : 1, n * n * (int64_t)e.size(), (int)e.size(), p->upper);
     }
@@ -650,11 +636,11 @@ static pc_status slogdet(const pc_kernel_args *args, pc_dtype dt)
     v0.ndim = nb;
     v1.ndim = det_only ? 0 : nb;
     if (e.real_size == 4) {
-        slogdet_kernel<float><<<blocks(count), 256, 0, c.stream>>>(
+        slogdet_kernel<float><<<blocks_for(count), 256, 0, c.stream>>>(
             lu.as<float>(), ipiv.as<int64_t>(), info.as<int>(), n, count, e.comp, det_only,
             args->out[0]->data, v0, det_only ? nullptr : args->out[1]->data, v1);
     } else {
-        slogdet_kernel<double><<<blocks(count), 256, 0, c.stream>>>(
+        slogdet_kernel<double><<<blocks_for(count), 256, 0, c.stream>>>(
             lu.as<double>(), ipiv.as<int64_t>(), info.as<int>(), n, count, e.comp, det_only,
             args->out[0]->data, v0, det_only ? nullptr : args->out[1]->data, v1);
     }
@@ -784,10 +770,10 @@ static pc_status qr(const pc_kernel_args *args, pc_dtype dt)
         return st;
     }
     if (e.real_size == 4) {
-        qr_r_kernel<float><<<blocks(rr->size), 256, 0, c.stream>>>(
+        qr_r_kernel<float><<<blocks_for(rr->size), 256, 0, c.stream>>>(
             af.as<float>(), m, n, mq < m ? mq : m, count, e.comp, rr->data, vr);
     } else {
-        qr_r_kernel<double><<<blocks(rr->size), 256, 0, c.stream>>>(
+        qr_r_kernel<double><<<blocks_for(rr->size), 256, 0, c.stream>>>(
             af.as<double>(), m, n, mq < m ? mq : m, count, e.comp, rr->data, vr);
     }
     return launched("qr");
@@ -813,9 +799,9 @@ static pc_status check_finite(cudaStream_t s, const void *p, int64_t n, int real
         return PC_OK;
     }
     if (real_size == 4) {
-        nonfinite_kernel<float><<<blocks(n), 256, 0, s>>>((const float *)p, n, flag);
+        nonfinite_kernel<float><<<blocks_for(n), 256, 0, s>>>((const float *)p, n, flag);
     } else {
-        nonfinite_kernel<double><<<blocks(n), 256, 0, s>>>((const double *)p, n, flag);
+        nonfinite_kernel<double><<<blocks_for(n), 256, 0, s>>>((const double *)p, n, flag);
     }
     return launched("finite check");
 }

@@ -115,13 +115,13 @@ static int64_t view_size(const view &v)
     return n;
 }
 
-static unsigned blocks_for(int64_t n)
+unsigned blocks_for(int64_t n)
 {
     const int64_t b = (n + 255) / 256;
     return (unsigned)(b < 65536 ? (b > 0 ? b : 1) : 65536);
 }
 
-static pc_status launched(const char *what)
+pc_status launched(const char *what)
 {
     cudaError_t e = cudaGetLastError();
     return e == cudaSuccess

@@ -20,6 +20,11 @@ namespace pcu {
 
 cudaStream_t launch_stream(pc_device dev);
 
+/* blocks of 256 threads for n items (a grid-stride loop covers the rest beyond 65536 blocks) */
+unsigned blocks_for(int64_t n);
+/* PC_OK, or the error of the last launch in this thread, naming `what` */
+pc_status launched(const char *what);
+
 /* Device memory on a stream, returned to the device's pool (stream-ordered) when it goes out
  * of scope: the library calls queued before that on the same stream have used it by then. */
 class scratch {
