@@ -463,45 +463,9 @@ static pcp_status reg_cast(const pcp_host *h, pcl_dtype *to, const pcl_dtype *fr
 /* The op names of each dtype's program (ops_list.h: the element layer's lists, as kernels.cl
  * expands them). */
 #include "kernels/common/transcendental_ops.h"
-#define PCK_N BOOL
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N INT8
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N INT16
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N INT32
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N INT64
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N UINT8
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N UINT16
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N UINT32
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N UINT64
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N FLOAT16
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N BFLOAT16
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N FLOAT32
-#include "ops_list.h"
-#undef PCK_N
-#define PCK_N FLOAT64
-#include "ops_list.h"
-#undef PCK_N
+#define PCK_BODY "ops_list.h"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
 
 static const char *const *const ops_lists[PCL_NUM_DTYPES] = {
 #define PCL_LIST(ID, name, st, size) pcl_ops_##ID,

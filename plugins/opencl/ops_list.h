@@ -1,8 +1,10 @@
 /*
  * ops_list.h - the names of the elementwise ops of dtype PCK_N's program, NULL-terminated:
  * the element layer's X-macro lists (the _ops.h files of kernels/common) expanded as kernels.cl expands
- * them. Included once per dtype by kernels.c; no include guard.
+ * them. Included once per dtype by kernels.c (through each_dtype.h); no include guard. Complex
+ * dtypes have no program on this device.
  */
+#if PCK_K != PCK_KC
 #include "kernels/common/arith_ops.h"
 #include "kernels/common/compare_ops.h"
 
@@ -17,3 +19,4 @@ static const char *const PCK_CAT(pcl_ops_, PCK_N)[] = {
 #endif
     "clip", "copy", "fill", "where", NULL};
 #undef PCL_NAME
+#endif
