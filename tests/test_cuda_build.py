@@ -39,9 +39,13 @@ REDUCE_FAMILIES = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "st
                    "count_nonzero", "nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanvar",
                    "nanstd", "logsumexp", "argmax", "argmin", "nanargmax", "nanargmin", "cumsum",
                    "cumprod"]
+# indexing on the device: offsets built and checked there, one gather/scatter, nonzero
+# (the CPU's sequential mask kernels, mask_select/fill/scatter, are CPU-only by contract)
+INDEX_FAMILIES = ["index_offsets", "gather", "scatter", "nonzero"]
 
 
-def test_gpu_column_covers_cpu_reductions():
+@pytest.mark.parametrize("families", [REDUCE_FAMILIES, INDEX_FAMILIES], ids=["reduce", "index"])
+def test_gpu_column_covers_cpu_families(families):
     import collections
 
     import paddle_c as pc
@@ -50,7 +54,7 @@ def test_gpu_column_covers_cpu_reductions():
     for op, backend, dtype in pc._C._kernels():
         table[backend, op].add(dtype)
     gpu = "rocm" if any(b == "rocm" for b, _ in table) else "cuda"
-    missing = {op: sorted(table["cpu", op] - table[gpu, op]) for op in REDUCE_FAMILIES
+    missing = {op: sorted(table["cpu", op] - table[gpu, op]) for op in families
                if table["cpu", op] - table[gpu, op]}
-    assert all(table["cpu", op] for op in REDUCE_FAMILIES)
+    assert all(table["cpu", op] for op in families)
     assert not missing, f"{gpu} slots missing: {missing}"
