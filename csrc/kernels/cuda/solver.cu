@@ -455,15 +455,8 @@ static pc_status solve(const pc_kernel_args *args, pc_dtype dt)
         return st;
     }
     const elem e = elem_of(dt);
-    /* A gathered in F order: the view's last two axes swapped */
-    int perm[view_max_dims];
-    for (int d = 0; d < a->ndim && d < view_max_dims; d++) {
-        perm[d] = d;
-    }
-    perm[nb] = nb + 1;
-    perm[nb + 1] = nb;
     view v;
-    st = make_view(a, perm, &v);
+    st = make_view_fortran(a, &v); /* A gathered in F order */
     size_t dbytes = 0;
     size_t hbytes = 0;
     scratch af(c.stream);
@@ -698,15 +691,9 @@ static pc_status qr(const pc_kernel_args *args, pc_dtype dt)
         return st;
     }
     const elem e = elem_of(dt);
-    int perm[view_max_dims];
-    for (int d = 0; d < a->ndim && d < view_max_dims; d++) {
-        perm[d] = d;
-    }
-    perm[nb] = nb + 1;
-    perm[nb + 1] = nb;
     view va;
     view vr;
-    st = make_view(a, perm, &va);
+    st = make_view_fortran(a, &va);
     if (st == PC_OK) {
         st = make_view(rr, &vr);
     }
@@ -923,15 +910,9 @@ static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
     }
     const elem ein = elem_of(dt);
     const elem e = complex_of(ein); /* real input is solved as complex: vectors come complex */
-    int perm[view_max_dims];
-    for (int d = 0; d < a->ndim && d < view_max_dims; d++) {
-        perm[d] = d;
-    }
-    perm[nb] = nb + 1;
-    perm[nb + 1] = nb;
     view va;
     view vw;
-    st = make_view(a, perm, &va);
+    st = make_view_fortran(a, &va);
     if (st == PC_OK) {
         st = make_view(w, &vw);
     }
@@ -1031,26 +1012,20 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
         }
         return st;
     }
-    int perm[view_max_dims];
-    for (int d = 0; d < a->ndim && d < view_max_dims; d++) {
-        perm[d] = d;
-    }
-    perm[nb] = nb + 1;
-    perm[nb + 1] = nb;
     view va;
     view vs;
     view vu = {};
     view vv = {};
-    st = make_view(a, tall ? perm : nullptr, &va);
+    st = tall ? make_view_fortran(a, &va) : make_view(a, &va);
     if (st == PC_OK) {
         st = make_view(s, &vs);
     }
     if (st == PC_OK && vectors) {
         /* the left factor's buffer feeds U (tall, swapped) or Vh (wide, as is); the right
          * factor's feeds Vh (tall, swapped) or U (wide, as is) */
-        st = make_view(tall ? u : vh, tall ? perm : nullptr, &vu);
+        st = tall ? make_view_fortran(u, &vu) : make_view(vh, &vu);
         if (st == PC_OK) {
-            st = make_view(tall ? vh : u, tall ? perm : nullptr, &vv);
+            st = tall ? make_view_fortran(vh, &vv) : make_view(u, &vv);
         }
     }
     scratch af(c.stream);

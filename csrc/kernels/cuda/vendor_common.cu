@@ -51,6 +51,21 @@ pc_status make_view(const pc_tensor *t, const int *perm, view *v)
 
 pc_status make_view(const pc_tensor *t, view *v) { return make_view(t, nullptr, v); }
 
+pc_status make_view_fortran(const pc_tensor *t, view *v)
+{
+    pc_status st = make_view(t, nullptr, v);
+    if (st == PC_OK && t->ndim >= 2) {
+        const int m = t->ndim - 2;
+        const int64_t shape = v->shape[m];
+        const int64_t stride = v->stride[m];
+        v->shape[m] = v->shape[m + 1];
+        v->stride[m] = v->stride[m + 1];
+        v->shape[m + 1] = shape;
+        v->stride[m + 1] = stride;
+    }
+    return st;
+}
+
 /* the byte offset of the dense index i through the view; false for a padded (zero) entry */
 __device__ bool view_offset(const view &v, int64_t i, int64_t *off)
 {

@@ -59,6 +59,8 @@ struct view {
 pc_status make_view(const pc_tensor *t, const int *perm, view *v);
 /* the identity order */
 pc_status make_view(const pc_tensor *t, view *v);
+/* a stack of matrices read in Fortran order (the last two axes swapped), as the solvers want */
+pc_status make_view_fortran(const pc_tensor *t, view *v);
 
 /* dst (dense, the view's order) = src through the view. Elements are `comp_in` (1 real, 2
  * complex) scalars of `real_size` bytes (2, 4 or 8); dst elements have `comp_out` >= comp_in
