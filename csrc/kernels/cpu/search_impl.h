@@ -69,6 +69,7 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
     const pc_tensor *sorter = a->nin > 2 ? a->in[2] : NULL;
     const int64_t n = x1->size;
     const int64_t s1 = x1->ndim > 0 ? x1->strides[0] : 0;
+    const pc_searchsorted_params *prm = (const pc_searchsorted_params *)a->params;
 #if PCK_K != PCK_KC
     uint64_t *tab = malloc((size_t)(n > 0 ? n : 1) * sizeof(uint64_t));
 #else
@@ -83,8 +84,11 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
             at = PCK_AT(const int64_t, sorter->data, i, sorter->strides[0]);
             if (at < 0 || at >= n) {
                 free(tab);
-                return pc_error_set(PC_ERR_INDEX, "searchsorted: sorter index %lld is out of "
-                                    "range for x1 of %lld elements", (long long)at,
+                if (prm->result != NULL) {
+                    pc_result_fail(prm->result, PC_ERR_INDEX, 0, at);
+                    return PC_OK;
+                }
+                return pc_error_set(PC_ERR_INDEX, PC_MSG_SORTER_RANGE, (long long)at,
                                     (long long)n);
             }
         }
@@ -95,7 +99,7 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
         tab[i] = v;
 #endif
     }
-    PCK_FN(se_table) t = {n, ((const pc_searchsorted_params *)a->params)->right, tab};
+    PCK_FN(se_table) t = {n, prm->right, tab};
     pc_status st = se_each(a->in[1], a->out[0], PCK_FN(se_search_loop), &t);
     free(tab);
     return st;
