@@ -30,7 +30,7 @@
 
 #if PCK_K == PCK_KI || PCK_K == PCK_KU || PCK_K == PCK_KF
 #define PC_ARITH_IUF_(U, B)                                                                     \
-    U(FLOOR, floor) U(CEIL, ceil) U(TRUNC, trunc) B(FLOOR_DIVIDE, floor_divide)               \
+    U(FLOOR, floor) U(CEIL, ceil) U(TRUNC, trunc) U(FRAC, frac) B(FLOOR_DIVIDE, floor_divide)   \
     B(REMAINDER, remainder)
 #else
 #define PC_ARITH_IUF_(U, B)

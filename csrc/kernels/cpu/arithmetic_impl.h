@@ -60,6 +60,8 @@
 #include "ew_unary_loop.h"
 #define EW_NAME trunc
 #include "ew_unary_loop.h"
+#define EW_NAME frac
+#include "ew_unary_loop.h"
 #define EW_NAME floor_divide
 #include "ew_binary_loop.h"
 #define EW_NAME remainder
