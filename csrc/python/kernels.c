@@ -110,7 +110,7 @@ static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
         const char *name;
         int nin;
     } rows[] = {
-#define PC_EW(ID, name, nin, kinds, compute, out) {#name, nin},
+#define PC_EW(ID, name, nin, ...) {#name, nin},
 #include "paddle_c/elementwise.def"
 #undef PC_EW
     };

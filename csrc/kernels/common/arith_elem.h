@@ -190,6 +190,10 @@ PC_ELEM PCK_CT PCK_FN(ew_trunc)(PCK_CT x)
     return x;
 #endif
 }
+
+/* Paddle's frac: x - trunc(x), exact in the dtype (the two share their leading bits); 0 for
+ * integers, NaN for infinities and NaN, +0.0 for integral x (-0.0 - -0.0 is +0.0). */
+PC_ELEM PCK_CT PCK_FN(ew_frac)(PCK_CT x) { return x - PCK_FN(ew_trunc)(x); }
 #endif
 
 PC_ELEM PCK_CT PCK_FN(ew_conj)(PCK_CT x)

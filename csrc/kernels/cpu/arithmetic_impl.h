@@ -92,6 +92,10 @@
 #define EW_NAME trunc
 #include "ew_unary_loop.h"
 #endif
+#if PC_EW_HAS(FRAC, PCK_K)
+#define EW_NAME frac
+#include "ew_unary_loop.h"
+#endif
 #if PC_EW_HAS(FLOOR_DIVIDE, PCK_K)
 #define EW_NAME floor_divide
 #include "ew_binary_loop.h"
