@@ -144,7 +144,7 @@ static PyObject *fn_elementwise_kinds(PyObject *mod, PyObject *unused)
         unsigned kinds;
         pc_ew_compute compute;
     } rows[] = {
-#define PC_EW(ID, name, nin, kinds, compute, out) {#name, kinds, compute},
+#define PC_EW(ID, name, nin, kinds, compute, ...) {#name, kinds, compute},
 #include "paddle_c/elementwise.def"
 #undef PC_EW
     };
