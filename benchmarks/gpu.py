@@ -7,7 +7,8 @@ Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin 
 (float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
 cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64; sort, argsort, a
 sort of 2**13 rows along the last axis, boolean-mask get and set and a gather (x[i], i a random
-permutation) on 2**26 float32. Each time is the median of
+permutation) on 2**26 float32; unique_values, searchsorted and isin on 2**26 float32. Each time
+is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
 
@@ -119,6 +120,7 @@ def cases(n_big, n):
                 return lambda: getattr(cupy, torch_op)(a)
             out.append((op, dt, n, per, reduction))
     out += index_cases(n)
+    out += set_cases(n)
     return out
 
 
@@ -179,6 +181,42 @@ def index_cases(n):
     out.append(("mask get", "float32", n, 4 + 1 + 2, mask_get))
     out.append(("mask set", "float32", n, 4 + 1 + 2, mask_set))
     out.append(("gather", "float32", n, 8 + 4 + 4, gather))
+    return out
+
+
+def set_cases(n):
+    """unique_values of n float32 holding 2**16 distinct values, searchsorted of n float32
+    queries into a sorted table of n, isin of n float32 against 2**16 values (bytes: input and
+    output read and written once)."""
+    out = []
+
+    def lib_of(lib):
+        return pc if lib == "paddle_c" else (torch if lib == "torch" else cupy)
+
+    def few(lib, dt, count):
+        """n values of `count` distinct ones, unsorted"""
+        a = (make(lib, n, dt) * 7919.0) % 1.0
+        return lib_of(lib).floor(a * count) / count
+
+    def unique(lib, dt):
+        a = few(lib, dt, 2 ** 16)
+        if lib == "paddle_c":
+            return lambda: pc.unique_values(a)
+        return lambda: lib_of(lib).unique(a)
+
+    def searchsorted(lib, dt):
+        table = make(lib, n, dt)  # ascending
+        q = (make(lib, n, dt) * 7919.0) % 1.0
+        return lambda: lib_of(lib).searchsorted(table, q)
+
+    def isin(lib, dt):
+        a = (make(lib, n, dt) * 7919.0) % 1.0
+        b = few(lib, dt, 2 ** 16)[: 2 ** 16]
+        return lambda: lib_of(lib).isin(a, b)
+
+    out.append(("unique_values", "float32", n, 8, unique))
+    out.append(("searchsorted", "float32", n, 12, searchsorted))
+    out.append(("isin", "float32", n, 5, isin))
     return out
 
 

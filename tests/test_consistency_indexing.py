@@ -300,3 +300,45 @@ def test_hypothesis_get_set(device, case):
     b[to_dev(index, device)] = v.to_device(device)
     why = same(b, a)
     assert why is None, why
+
+
+# ---- index_add (Paddle's scatter with overwrite=False): repeats accumulate, on the device ----
+
+@pytest.mark.parametrize("device", DEVICES, ids=str)
+def test_index_add_accumulates_on_the_device(device):
+    """scatter(overwrite=False) adds every update, repeated indices accumulating in index order,
+    exactly as the CPU; on a device its offsets never leave it: one accumulating SCATTER
+    launch, no per-block ADD launches driven from the host."""
+    failures = []
+    index = idx([3, 1, 3, -1, 0, 3])
+    for dtype in ALL_DTYPES:
+        for layout, x in layouts(dtype, seed=5 * len(dtype)):
+            updates = base(dtype, (6, 5), seed=len(dtype))
+            for name, upd in [("rows", updates), ("rows reversed", updates[::-1]),
+                              ("broadcast row", pc.broadcast_to(updates[0], (6, 5)))]:
+                try:
+                    want = pc.scatter(x, index, upd, overwrite=False)
+                except (TypeError, ValueError) as e:  # the device must refuse it too
+                    with pytest.raises(type(e)):
+                        pc.scatter(x.to_device(device), index.to_device(device),
+                                   upd.to_device(device), overwrite=False)
+                    continue
+                pc._C._kernel_hits(reset=True)
+                got = pc.scatter(x.to_device(device), index.to_device(device),
+                                 upd.to_device(device), overwrite=False)
+                ops = {op for op, backend, _, _ in pc._C._kernel_hits(reset=True)
+                       if backend != "cpu"}
+                why = same(got, want)
+                if why:
+                    failures.append(f"index_add {dtype} {layout} {name}: {why}")
+                if "add" in ops or "scatter" not in ops:
+                    failures.append(f"index_add {dtype} {layout} {name}: device ops {ops}")
+    assert not failures, f"{len(failures)} disagreements:\n" + "\n".join(failures[:60])
+    # float32 order of the additions: 1e8 + 1 + ... (the CPU's order, not a tree)
+    x = pc.zeros(2, dtype=pc.float32)
+    upd = pc.asarray([1e8, 1.0, 1.0, -1e8, 1.0], dtype=pc.float32)
+    i = idx([0, 0, 0, 0, 1])
+    want = pc.scatter(x, i, upd, overwrite=False)
+    got = pc.scatter(x.to_device(device), i.to_device(device), upd.to_device(device),
+                     overwrite=False)
+    assert got.to_device("cpu").tolist() == want.tolist()

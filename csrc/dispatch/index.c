@@ -523,8 +523,8 @@ static pc_status mask_rows(const pc_tensor *mask, adv_layout *L, int64_t *count)
  * a mask's coordinates): INDEX_OFFSETS kernels turn them into byte offsets there and validate
  * them, and the one read of the result word decides IndexError before anything is written.
  * On the CPU the offsets address blocks of the rest axes (copied by host loops); on a device
- * they address every element of the result (per_element: one GATHER / SCATTER launch), except
- * for MODE_ADD, whose per-block offsets are copied to the host to drive its block launches. */
+ * they address every element of the result (per_element: one GATHER / SCATTER launch, an
+ * accumulating SCATTER for MODE_ADD) and never leave the device. */
 static pc_status build_offsets(const pc_tensor *x, const index_plan *p, adv_mode mode,
                                adv_layout *L, const int *row0, int64_t total)
 {
@@ -541,7 +541,7 @@ static pc_status build_offsets(const pc_tensor *x, const index_plan *p, adv_mode
             base += v * p->strides[a->axis];
         }
     }
-    L->per_element = dev.type != PC_DEVICE_CPU && mode != MODE_ADD && total > 0;
+    L->per_element = dev.type != PC_DEVICE_CPU && total > 0;
     const int end = L->per_element ? L->npre + L->nb : L->nb;
     offsets_build b;
     pc_status st = L->per_element ? offsets_begin(&b, dev, L->ndim, L->shape, base)
@@ -566,12 +566,6 @@ static pc_status build_offsets(const pc_tensor *x, const index_plan *p, adv_mode
         return st;
     }
     L->offsets = offsets_take(&b);
-    if (dev.type != PC_DEVICE_CPU && !L->per_element) {
-        pc_tensor *host = NULL;
-        st = pc_to_device(L->offsets, pc_device_cpu(), &host);
-        pc_tensor_free(L->offsets);
-        L->offsets = host;
-    }
     return st;
 }
 
@@ -644,47 +638,14 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_mode mod
     return st != PC_OK ? st : build_offsets(x, p, mode, L, row0, total);
 }
 
-/* [Why blocks are launched one by one on devices] A device has no host loop to call per
- * block; each block becomes a view of x (at the block's offset, read on the host) and a view of
- * the dense side, and goes through the dispatcher: a copy (MODE_GET, MODE_SET) or an add
- * (MODE_ADD), in order. */
-static pc_status device_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
-                               const pc_tensor *dense, int64_t step, adv_mode mode)
-{
-    const int64_t *off = (const int64_t *)L->offsets->data;
-    pc_status st = PC_OK;
-    for (int64_t b = 0; b < L->count && st == PC_OK; b++) {
-        pc_tensor *xv = NULL;
-        pc_tensor *dv = NULL;
-        st = pc_tensor_restride(x, xblock->ndim, xblock->shape, xblock->strides, off[b], &xv);
-        if (st == PC_OK) {
-            st = pc_tensor_restride(dense, dense->ndim, dense->shape, dense->strides,
-                                    dense->offset + b * step, &dv);
-        }
-        if (st == PC_OK && mode == MODE_ADD) {
-            const pc_tensor *ops[3] = {xv, dv, xv};
-            st = pc_dispatch_elementwise(PC_OP_ADD, x->dtype, x->dtype, 2, 3, ops, xv->ndim,
-                                         xv->shape, NULL);
-        } else if (st == PC_OK) {
-            st = mode == MODE_GET ? pc_copy_into(dv, xv) : pc_copy_into(xv, dv);
-        }
-        pc_tensor_free(xv);
-        pc_tensor_free(dv);
-    }
-    return st;
-}
-
-/* MODE_ADD's blocks: x's block at each offset += the dense block, offsets in order, with the
- * ADD op's 1-D loop (so every dtype adds as `+` does), block by block. */
+/* MODE_ADD's blocks on the CPU: x's block at each offset += the dense block, offsets in
+ * order, with the ADD op's 1-D loop (so every dtype adds as `+` does), block by block. */
 static pc_status add_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
                             const pc_tensor *dense, int64_t step)
 {
     const pc_kernel *k = pc_kernel_get(PC_OP_ADD, pc_tensor_device(x), x->dtype);
-    if (k == NULL) {
-        return PC_ERR_NOTIMPL;
-    }
-    if (k->loop == NULL) {
-        return device_blocks(x, L, xblock, dense, step, MODE_ADD);
+    if (k == NULL || k->loop == NULL) {
+        return pc_error_set(PC_ERR_RUNTIME, "index_add: block loops run on the CPU only");
     }
     const pc_tensor *ops[3] = {xblock, dense, xblock};
     pc_iter it;
@@ -703,7 +664,8 @@ static pc_status add_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
 
 /* Copy between x's rest block at each offset and the dense side (`dense` is a view of the
  * dense side's first block with the rest axes; consecutive blocks are `step` bytes apart).
- * MODE_GET reads x, MODE_SET writes it, MODE_ADD adds to it, offsets in order. */
+ * MODE_GET reads x, MODE_SET writes it, MODE_ADD adds to it, offsets in order. Devices come
+ * here only for blocks of one element; the block loops are the CPU's. */
 static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
                             const pc_tensor *dense, int64_t step, adv_mode mode)
 {
@@ -744,11 +706,8 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
         return pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
     }
     const pc_kernel *k = pc_kernel_get(PC_OP_COPY, pc_tensor_device(x), x->dtype);
-    if (k == NULL) {
-        return PC_ERR_NOTIMPL;
-    }
-    if (k->loop == NULL) {
-        return device_blocks(x, L, xblock, dense, step, mode);
+    if (k == NULL || k->loop == NULL) {
+        return pc_error_set(PC_ERR_RUNTIME, "indexing: block loops run on the CPU only");
     }
     const pc_tensor *ops[2] = {gather ? xblock : dense, gather ? dense : xblock};
     pc_iter it;
@@ -784,7 +743,8 @@ static pc_status run_elements(const pc_tensor *x, const adv_layout *L, char *oth
                               adv_mode mode)
 {
     pc_gather_params prm = {L->offsets->size, (const int64_t *)L->offsets->data,
-                            (char *)x->storage->data, other, step, NULL, 0, 0, NULL};
+                            (char *)x->storage->data, other, step, NULL, 0, 0, NULL,
+                            mode == MODE_ADD};
     const pc_tensor *in[1] = {x};
     pc_kernel_args args = {1, 0, in, NULL, &prm};
     return pc_dispatch_whole(mode == MODE_GET ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
@@ -910,12 +870,13 @@ static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_
 }
 
 /* Per-element SCATTER of the value (x's dtype, broadcastable to the result): one element
- * written everywhere, or the value made dense in the result's order (*dense, owned). */
+ * written (MODE_SET) or added (MODE_ADD) everywhere, or the value made dense in the result's
+ * order (*dense, owned). */
 static pc_status set_elements(const pc_tensor *x, const adv_layout *L, const pc_tensor *v,
-                              pc_tensor **dense)
+                              adv_mode mode, pc_tensor **dense)
 {
     if (v->size == 1) {
-        return run_elements(x, L, v->data, 0, MODE_SET);
+        return run_elements(x, L, v->data, 0, mode);
     }
     int64_t strides[PC_MAX_NDIM];
     for (int i = 0; i < L->ndim; i++) {
@@ -930,7 +891,7 @@ static pc_status set_elements(const pc_tensor *x, const adv_layout *L, const pc_
     }
     return st != PC_OK ? st
                        : run_elements(x, L, (*dense)->data, pc_dtype_itemsize(x->dtype),
-                                      MODE_SET);
+                                      mode);
 }
 
 static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value,
@@ -956,7 +917,7 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
         st = value_for(x, v, &v, &owned);
     }
     if (st == PC_OK && L.per_element) {
-        st = set_elements(x, &L, v, &arranged);
+        st = set_elements(x, &L, v, mode, &arranged);
     } else if (st == PC_OK && L.count > 0) {
         /* the value broadcast to the result, with its axes arranged as (B..., rest...) */
         int64_t shape[PC_MAX_NDIM];

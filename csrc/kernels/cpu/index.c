@@ -4,6 +4,7 @@
  * Index planning lives in dispatch/index.c.
  */
 #include "dtype_params.h"
+#include "kernels/common/elem_math.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/index_kernels.h"

@@ -3,6 +3,26 @@
  * includes it through each_dtype.h). Offsets and counts were validated by the planner. No
  * include guard.
  */
+#include "kernels/common/arith_elem.h"
+
+/* index_add's SCATTER: every position in turn, repeats accumulating in order, with `+` of the
+ * ADD op (arith_elem.h) rounded to the dtype at each step */
+static pc_status PCK_FN(scatter_add)(const pc_gather_params *p)
+{
+    const char *s = p->other;
+    for (int64_t i = 0; i < p->n; i++) {
+        int64_t at;
+        if (p->offsets != NULL) {
+            at = p->offsets[i];
+        } else {
+            const int64_t v = p->index[i];
+            at = (v < 0 ? v + p->len : v) * p->stride;
+        }
+        PCK_T *d = (PCK_T *)(p->base + at);
+        *d = PCK_STORE(PCK_FN(ew_add)(PCK_LOAD(*d), PCK_LOAD(PCK_AT(const PCK_T, s, i, p->step))));
+    }
+    return PC_OK;
+}
 static pc_status PCK_FN(gather)(const pc_kernel_args *args)
 {
     const pc_gather_params *p = (const pc_gather_params *)args->params;
@@ -64,6 +84,9 @@ static pc_status PCK_FN(scatter)(const pc_kernel_args *args)
     const int64_t n = p->n;
     const int64_t step = p->step;
     const char *s = p->other;
+    if (p->accumulate) {
+        return PCK_FN(scatter_add)(p);
+    }
     if (p->offsets == NULL) {
         const int64_t *restrict idx = p->index;
         const int64_t len = p->len;

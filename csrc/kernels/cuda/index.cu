@@ -5,7 +5,9 @@
  *   GATHER         every dtype, one thread per element, at offsets or validated indices
  *   SCATTER        every dtype; repeated offsets: the last write wins - the offsets are sorted
  *                  with their positions (a stable radix sort, so equal offsets keep their order)
- *                  and only the last position of each run of equal offsets writes
+ *                  and only the last position of each run of equal offsets writes; with
+ *                  `accumulate` (index_add) the first of each run adds the run's values in
+ *                  position order, with the ADD op's element function (index_add.cuh)
  *   NONZERO        bool: flags of the mask in C order, an exclusive scan of them gives each
  *                  true element its column; the count goes to the result word
  * Temporary memory comes from the device's pool (pc_storage_new), stream-ordered.
@@ -16,6 +18,13 @@
 #include "paddle_c/kernels/index_kernels.h"
 #include "paddle_c/storage.h"
 #include "vendors/primitives.cuh"
+
+namespace pcu {
+template <typename T> struct adder;
+} // namespace pcu
+#define PCK_BODY "kernels/cuda/index_add.cuh"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
 
 namespace pcu {
 
@@ -118,6 +127,25 @@ __global__ void scatter_sorted_kernel(pc_gather_params p, const int64_t *keys, c
     }
 }
 
+/* accumulate: the first of each run of equal sorted offsets adds the run's values to its
+ * element in position order (the stable sort kept it), as the CPU's loop does */
+template <typename T>
+__global__ void scatter_add_sorted_kernel(pc_gather_params p, const int64_t *keys,
+                                          const int64_t *pos)
+{
+    PCU_GRID_STRIDE(i, p.n)
+    {
+        if (i == 0 || keys[i] != keys[i - 1]) {
+            T *d = (T *)(p.base + keys[i]);
+            T acc = *d;
+            for (int64_t j = i; j < p.n && keys[j] == keys[i]; j++) {
+                acc = adder<T>::add(acc, *(const T *)(p.other + pos[j] * p.step));
+            }
+            *d = acc;
+        }
+    }
+}
+
 static pc_device device_of(const pc_kernel_args *args)
 {
     return pc_tensor_device(args->nout > 0 ? args->out[0] : args->in[0]);
@@ -144,13 +172,13 @@ template <typename T> pc_status scatter_whole(const pc_kernel_args *args)
         return st;
     }
     cudaStream_t stream = launch_stream(dev);
-    if (p.step == 0) {
+    if (p.step == 0 && !p.accumulate) {
         fill_at_kernel<T><<<grid_for(p.n), threads_per_block, 0, stream>>>(p);
         return check_launch(dev, "scatter kernel");
     }
 #if !PC_HAVE_DEVICE_PRIMITIVES
-    return pc_error_set(PC_ERR_NOTIMPL, "'scatter' of distinct values needs rocPRIM, which this "
-                        "build lacks");
+    return pc_error_set(PC_ERR_NOTIMPL, "'scatter' of distinct values (or an index_add) needs "
+                        "rocPRIM, which this build lacks");
 #else
     /* keys, positions, sorted keys, sorted positions, then the sort's own storage */
     size_t sort_bytes = 0;
@@ -173,7 +201,13 @@ template <typename T> pc_status scatter_whole(const pc_kernel_args *args)
         cudaSuccess) {
         st = pc_error_set(PC_ERR_RUNTIME, "scatter: the radix sort failed");
     } else {
-        scatter_sorted_kernel<T><<<grid_for(p.n), threads_per_block, 0, stream>>>(p, skeys, spos);
+        if (p.accumulate) {
+            scatter_add_sorted_kernel<T>
+                <<<grid_for(p.n), threads_per_block, 0, stream>>>(p, skeys, spos);
+        } else {
+            scatter_sorted_kernel<T>
+                <<<grid_for(p.n), threads_per_block, 0, stream>>>(p, skeys, spos);
+        }
         st = check_launch(dev, "scatter kernel");
     }
     pc_storage_decref(tmp); /* stream-ordered: freed after the queued kernels */

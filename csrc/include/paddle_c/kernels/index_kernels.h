@@ -24,6 +24,9 @@
  * SCATTER: *(base + off(i)) = other[i * step]          the last write wins: where several i
  *          address one element, the largest i's value is the one left (whatever order the
  *          device runs them in); step 0 writes one value everywhere
+ *          with `accumulate` (index_add): *(base + off(i)) += other[i * step], `+` as the ADD
+ *          op's element function rounded to the dtype at each step; where several i address
+ *          one element, their values are added in increasing i (the CPU's loop order)
  * where off(i) = offsets[i], or, when `offsets` is NULL, the index index[i] (negative values
  * count from `len`) times `stride`: validated beforehand for SCATTER; GATHER checks them itself
  * and fails with PC_ERR_INDEX (after reading only in-range elements): on the CPU (`result`
@@ -39,6 +42,7 @@ typedef struct pc_gather_params {
     int64_t len;
     int64_t stride;
     pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    bool accumulate;            /* SCATTER only: add instead of writing */
 } pc_gather_params;
 
 /* INDEX_OFFSETS (elementwise, keyed by the index's dtype: every integer dtype): operands
