@@ -53,11 +53,18 @@ pc_status pc_searchsorted(const pc_tensor *x1, const pc_tensor *x2, bool right,
         st = pc_tensor_empty(x2->ndim, x2->shape, PC_DEFAULT_INDEX, pc_tensor_device(x2), &res);
     }
     if (st == PC_OK && res->size > 0) {
-        const pc_searchsorted_params params = {right};
+        /* a bad sorter index on a device comes through the result word, read once */
+        pc_result_word *word = s != NULL ? pc_device_result_word(pc_tensor_device(res)) : NULL;
+        const pc_searchsorted_params params = {right, word};
         const pc_tensor *in[3] = {a, b, s};
         pc_tensor *outs[1] = {res};
         const pc_kernel_args args = {s != NULL ? 3 : 2, 1, in, outs, &params};
-        st = pc_dispatch_whole(PC_OP_SEARCHSORTED, dt, &args);
+        pc_result_word w;
+        st = pc_dispatch_whole_result(PC_OP_SEARCHSORTED, dt, &args, word, &w);
+        if (st == PC_OK && w.code != PC_OK) {
+            st = pc_error_set(PC_ERR_INDEX, PC_MSG_SORTER_RANGE, (long long)w.value,
+                              (long long)x1->size);
+        }
     }
     pc_tensor_free(a);
     pc_tensor_free(b);

@@ -97,7 +97,7 @@ void pcl_set_error(const char *message)
 static char *program_source(const pcl_dtype *t)
 {
     const char *common[] = {pcl_src_prelude, pcl_src_half, pcl_src_elem, pcl_src_dtype_params,
-                            pcl_src_elem_math};
+                            pcl_src_elem_math, pcl_src_ew_kinds};
     const char *family[] = {pcl_src_arith_elem, pcl_src_arith_ops, pcl_src_compare_elem,
                             pcl_src_compare_ops, pcl_src_bitwise_elem, pcl_src_transcendental_elem,
                             pcl_src_transcendental_ops, pcl_src_kernels};

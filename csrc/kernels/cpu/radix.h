@@ -4,8 +4,8 @@
  * key/payload pairs, and insertion sorts for short runs.
  *
  * [Why LSD radix] Keys of every real dtype map to unsigned integers whose order is the
- * dtype's order (sort_impl.h), so a sort is a few linear passes with no comparisons and no
- * data-dependent branches; it is stable by construction, which the standard requires by
+ * dtype's order (kernels/common/sort_key.h), so a sort is a few linear passes with no
+ * comparisons and no data-dependent branches; it is stable by construction, which the standard requires by
  * default. Digits on which every key agrees are skipped (one histogram pass computes all
  * digits), so small-range keys cost fewer passes.
  */

@@ -1,17 +1,13 @@
 /*
- * search_impl.h - searchsorted, isin and unique of dtype PCK_N, built on the sort keys and
- * order of sort_impl.h (included before this file for the same dtype). Included by sort.c
+ * search_impl.h - searchsorted, isin and unique of dtype PCK_N, built on the sort keys,
+ * order and equality of kernels/common/sort_key.h and the lane sort of sort_impl.h (both
+ * included before this file for the same dtype). Included by sort.c
  * through each_dtype.h. No include guard.
  *
  * Real dtypes search on the unsigned sort keys (equal keys are equal values, except that
  * every NaN has the same key: NaN is excluded explicitly where equality matters). Complex
  * dtypes search with the sort's comparison.
  */
-#if PCK_K != PCK_KC
-#define SE_ISNAN(v) (PCK_K == PCK_KF && PCK_LOAD(v) != PCK_LOAD(v))
-#else
-#define SE_ISNAN(v) (creal(v) != creal(v) || cimag(v) != cimag(v))
-#endif
 
 /* ---- searchsorted -------------------------------------------------------------------- */
 
@@ -69,6 +65,7 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
     const pc_tensor *sorter = a->nin > 2 ? a->in[2] : NULL;
     const int64_t n = x1->size;
     const int64_t s1 = x1->ndim > 0 ? x1->strides[0] : 0;
+    const pc_searchsorted_params *prm = (const pc_searchsorted_params *)a->params;
 #if PCK_K != PCK_KC
     uint64_t *tab = malloc((size_t)(n > 0 ? n : 1) * sizeof(uint64_t));
 #else
@@ -83,8 +80,11 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
             at = PCK_AT(const int64_t, sorter->data, i, sorter->strides[0]);
             if (at < 0 || at >= n) {
                 free(tab);
-                return pc_error_set(PC_ERR_INDEX, "searchsorted: sorter index %lld is out of "
-                                    "range for x1 of %lld elements", (long long)at,
+                if (prm->result != NULL) {
+                    pc_result_fail(prm->result, PC_ERR_INDEX, 0, at);
+                    return PC_OK;
+                }
+                return pc_error_set(PC_ERR_INDEX, PC_MSG_SORTER_RANGE, (long long)at,
                                     (long long)n);
             }
         }
@@ -95,7 +95,7 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
         tab[i] = v;
 #endif
     }
-    PCK_FN(se_table) t = {n, ((const pc_searchsorted_params *)a->params)->right, tab};
+    PCK_FN(se_table) t = {n, prm->right, tab};
     pc_status st = se_each(a->in[1], a->out[0], PCK_FN(se_search_loop), &t);
     free(tab);
     return st;
@@ -103,7 +103,7 @@ static pc_status PCK_FN(se_searchsorted)(const pc_kernel_args *a)
 
 /* ---- isin ----------------------------------------------------------------------------- */
 
-/* data[0]: x1 elements, data[1]: bool results */
+/* data[0]: x1 elements, data[1]: bool results (equal keys are one value: so_same) */
 static int PCK_FN(se_isin_loop)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                                 const int64_t *st)
 {
@@ -112,7 +112,7 @@ static int PCK_FN(se_isin_loop)(const pc_loop_ctx *ctx, char *const *data, int64
     for (int64_t j = 0; j < n; j++) {
         const PCK_T v = PCK_AT(const PCK_T, data[0], j, st[0]);
         bool found = false;
-        if (!SE_ISNAN(v)) {
+        if (!PCK_FN(so_isnan)(v)) {
             int64_t lo = 0;
             int64_t hi = t->n;
 #if PCK_K != PCK_KC
@@ -135,7 +135,7 @@ static int PCK_FN(se_isin_loop)(const pc_loop_ctx *ctx, char *const *data, int64
                     hi = mid;
                 }
             }
-            found = lo < t->n && t->vals[lo] == v;
+            found = lo < t->n && PCK_FN(so_same)(t->vals[lo], v);
 #endif
         }
         PCK_AT(bool, data[1], j, st[1]) = found != invert;
@@ -161,7 +161,7 @@ static pc_status PCK_FN(se_isin)(const pc_kernel_args *a)
     int64_t m = 0;
     for (int64_t i = 0; i < n; i++) {
         const PCK_T v = PCK_AT(const PCK_T, x2->data, i, s2);
-        if (!SE_ISNAN(v)) {
+        if (!PCK_FN(so_isnan)(v)) {
             w0[m++] = PCK_FN(so_key)(v, false);
         }
     }
@@ -177,7 +177,7 @@ static pc_status PCK_FN(se_isin)(const pc_kernel_args *a)
     int64_t m = 0;
     for (int64_t i = 0; i < n; i++) {
         const PCK_T v = PCK_AT(const PCK_T, x2->data, i, s2);
-        if (!SE_ISNAN(v)) {
+        if (!PCK_FN(so_isnan)(v)) {
             lane[m++] = v;
         }
     }
@@ -201,19 +201,6 @@ static pc_status PCK_FN(se_isin)(const pc_kernel_args *a)
 
 /* ---- unique ----------------------------------------------------------------------------- */
 
-/* adjacent sorted elements that are one value (NaN is never equal to anything) */
-static inline bool PCK_FN(se_same)(PCK_T a, PCK_T b)
-{
-    if (SE_ISNAN(a) || SE_ISNAN(b)) {
-        return false;
-    }
-#if PCK_K != PCK_KC
-    return PCK_FN(so_key)(a, false) == PCK_FN(so_key)(b, false);
-#else
-    return a == b;
-#endif
-}
-
 static pc_status PCK_FN(se_unique)(const pc_kernel_args *a)
 {
     const pc_tensor *s = a->in[0];
@@ -227,7 +214,7 @@ static pc_status PCK_FN(se_unique)(const pc_kernel_args *a)
     int64_t k = -1;
     int64_t start = 0;
     for (int64_t i = 0; i < n; i++) {
-        if (i == 0 || !PCK_FN(se_same)(v[i - 1], v[i])) {
+        if (i == 0 || !PCK_FN(so_same)(v[i - 1], v[i])) {
             if (k >= 0 && counts != NULL) {
                 counts[k] = i - start;
             }
@@ -254,4 +241,3 @@ static pc_status PCK_FN(se_unique)(const pc_kernel_args *a)
     return PC_OK;
 }
 
-#undef SE_ISNAN

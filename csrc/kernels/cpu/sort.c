@@ -4,8 +4,9 @@
  * The lanes along the sorted axis are enumerated with the strided iterator over x and the
  * outputs without that axis; each lane is read (copied first when it is not contiguous),
  * sorted with scratch arrays allocated once per call, and written to the outputs' lanes in any
- * layout. The searching and set kernels (search_impl.h) reuse the per-dtype sort keys and
- * order, so they are instantiated in this file too. In the variants with AVX2 the values of a
+ * layout. The order of one element is kernels/common/sort_key.h's, shared with the GPU. The
+ * searching and set kernels (search_impl.h) reuse the per-dtype sort keys, order and lane
+ * sort, so they are instantiated in this file too. In the variants with AVX2 the values of a
  * sort of 32-bit and 64-bit real elements come from the vectorised quicksort instead
  * (sort_simd_lane.h, simd_sort.c), which is faster than the radix passes.
  */
@@ -112,6 +113,10 @@ static pc_status se_each(const pc_tensor *a, pc_tensor *b, pc_loop_fn loop, cons
 #include "sort_simd_lane.h"
 #undef SOS_BITS
 #endif
+
+#define PCK_BODY "kernels/common/sort_key.h"
+#include "each_dtype.h"
+#undef PCK_BODY
 
 #define PCK_BODY "sort_impl.h"
 #include "each_dtype.h"

@@ -3,77 +3,17 @@
  * descending, NaN last in both orders. Included by sort.c through each_dtype.h. No include
  * guard.
  *
- * Real dtypes map each element to an unsigned key with the dtype's order (two's complement
- * sign flip, IEEE sign-magnitude flip; -0 keyed as +0 so that signed zeros compare equal, NaN
- * keyed above everything; descending complements the key but keeps NaN on top) and are radix
- * sorted (radix.h) with a payload: the element's index when indices are wanted, else its bit
- * pattern for floats (so -0, NaN payloads and signs survive), else nothing (integer keys are
+ * The order of one element is kernels/common/sort_key.h's (included before this file for the
+ * same dtype). Real dtypes map each element to its unsigned key (so_key) and are radix sorted
+ * (radix.h) with a payload: the element's index when indices are wanted, else its bit pattern for floats (so -0, NaN payloads and signs survive), else nothing (integer keys are
  * inverted back into values). Keys of at most 32 bits travel packed with a 32-bit payload in
  * one 64-bit word; 64-bit keys travel as key/payload pairs.
  *
- * Complex dtypes are merge sorted by NumPy's order: lexicographic on (real, imag), with
- * [R + Rj, R + nanj, nan + Rj, nan + nanj]; descending reverses the order within each of
- * those classes and keeps the classes in that order (NaN last).
+ * Complex dtypes are merge sorted with so_less (NumPy's order, NaN classes last).
  */
 #if PCK_K != PCK_KC
 
 #define SO_BITS ((int)(8 * sizeof(PCK_T)))
-
-static inline uint64_t PCK_FN(so_bits)(PCK_T x)
-{
-    uint64_t u = 0;
-    memcpy(&u, &x, sizeof x);
-    return u;
-}
-
-static inline PCK_T PCK_FN(so_from_bits)(uint64_t u)
-{
-    PCK_T x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
-static inline uint64_t PCK_FN(so_mask)(void)
-{
-    return SO_BITS == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (SO_BITS % 64)) - 1);
-}
-
-/* the order-preserving unsigned key */
-static inline uint64_t PCK_FN(so_key)(PCK_T x, bool desc)
-{
-    const uint64_t all = PCK_FN(so_mask)();
-    uint64_t u = PCK_FN(so_bits)(x);
-#if PCK_K == PCK_KF || PCK_K == PCK_KI
-    const uint64_t sign = (uint64_t)1 << (SO_BITS - 1);
-#endif
-#if PCK_K == PCK_KF
-    if (PCK_LOAD(x) != PCK_LOAD(x)) {
-        return all;
-    }
-    if ((u & ~sign) == 0) {
-        u = 0;
-    }
-    u = (u & sign) ? (~u & all) : (u | sign);
-#elif PCK_K == PCK_KI
-    u ^= sign;
-#endif
-    return desc ? (~u & all) : u;
-}
-
-#if PCK_K != PCK_KF
-/* integer keys are a bijection: back to the value */
-static inline PCK_T PCK_FN(so_unkey)(uint64_t k, bool desc)
-{
-    const uint64_t all = PCK_FN(so_mask)();
-    if (desc) {
-        k = ~k & all;
-    }
-#if PCK_K == PCK_KI
-    k ^= (uint64_t)1 << (SO_BITS - 1);
-#endif
-    return PCK_FN(so_from_bits)(k);
-}
-#endif
 
 static void PCK_FN(so_lane)(const so_ctx *c, const PCK_T *lane, char *vo, char *io)
 {
@@ -158,34 +98,6 @@ static void PCK_FN(so_lane)(const so_ctx *c, const PCK_T *lane, char *vo, char *
 #undef SO_BITS
 
 #else /* complex: a stable merge sort of indices */
-
-/* 0: no NaN, 1: imaginary NaN, 2: real NaN, 3: both - NumPy's order of the classes */
-static inline int PCK_FN(so_class)(PCK_T z)
-{
-    const double re = creal(z);
-    const double im = cimag(z);
-    return (re != re ? 2 : 0) + (im != im ? 1 : 0);
-}
-
-static inline bool PCK_FN(so_less)(PCK_T a, PCK_T b, bool desc)
-{
-    const int ca = PCK_FN(so_class)(a);
-    const int cb = PCK_FN(so_class)(b);
-    if (ca != cb) {
-        return ca < cb;
-    }
-    if (desc) {
-        const PCK_T t = a;
-        a = b;
-        b = t;
-    }
-    const double ar = creal(a);
-    const double br = creal(b);
-    if ((ca & 2) == 0 && ar != br) {
-        return ar < br;
-    }
-    return (ca & 1) == 0 && cimag(a) < cimag(b);
-}
 
 static void PCK_FN(so_lane)(const so_ctx *c, const PCK_T *lane, char *vo, char *io)
 {

@@ -49,9 +49,16 @@ typedef struct pc_median_params {
 } pc_median_params;
 
 /* SEARCHSORTED: in[0] x1 (1-D, ascending in the sort order: NaN last), in[1] x2 (any
- * shape), in[2] (nin == 3) the int64 sorter of x1; out[0] int64 shaped like x2. */
+ * shape), in[2] (nin == 3) the int64 sorter of x1; out[0] int64 shaped like x2. A sorter
+ * index outside [0, len(x1)) is a data-dependent failure: on the CPU (`result` NULL) the
+ * kernel returns PC_ERR_INDEX with PC_MSG_SORTER_RANGE; on a device (`result` the device's
+ * result word, set when there is a sorter) it reports pc_result_fail(result, PC_ERR_INDEX, 0,
+ * index) and the op layer raises the same message after its one read of the word. */
+#define PC_MSG_SORTER_RANGE "searchsorted: sorter index %lld is out of range for x1 of %lld " \
+                            "elements"
 typedef struct pc_searchsorted_params {
-    bool right;         /* side='right': after equal elements */
+    bool right;                 /* side='right': after equal elements */
+    pc_result_word *result;     /* devices with a sorter only (DEVICE address) */
 } pc_searchsorted_params;
 
 /* ISIN: in[0] x1 (any shape), in[1] x2 (1-D); out[0] bool shaped like x1. Both of the dtype
