@@ -42,9 +42,12 @@ REDUCE_FAMILIES = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "st
 # indexing on the device: offsets built and checked there, one gather/scatter, nonzero
 # (the CPU's sequential mask kernels, mask_select/fill/scatter, are CPU-only by contract)
 INDEX_FAMILIES = ["index_offsets", "gather", "scatter", "nonzero"]
+# sorting on the device: radix/merge sorts of (key, position) pairs, medians of sorted lanes
+SORT_FAMILIES = ["sort", "argsort", "median"]
 
 
-@pytest.mark.parametrize("families", [REDUCE_FAMILIES, INDEX_FAMILIES], ids=["reduce", "index"])
+@pytest.mark.parametrize("families", [REDUCE_FAMILIES, INDEX_FAMILIES, SORT_FAMILIES],
+                         ids=["reduce", "index", "sort"])
 def test_gpu_column_covers_cpu_families(families):
     import collections
 

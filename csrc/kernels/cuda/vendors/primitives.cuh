@@ -6,6 +6,10 @@
  *
  *   sort_pairs:     a stable ascending radix sort of int64 keys with int64 values
  *   exclusive_sum:  out[i] = in[0] + ... + in[i - 1] over int64
+ *   radix_sort_pairs<K, V>: a stable ascending radix sort of unsigned keys K (uint32 or uint64)
+ *                   on bits [begin_bit, end_bit) with values V
+ *   merge_sort_keys<K, C>:  a stable merge sort of keys K by the comparator C (a functor with a
+ *                   __device__ bool operator()(K, K)), keys_in copied sorted to keys_out
  */
 #ifndef PADDLE_C_VENDORS_PRIMITIVES_CUH
 #define PADDLE_C_VENDORS_PRIMITIVES_CUH
@@ -23,6 +27,7 @@
 #endif
 #else
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #define PC_HAVE_DEVICE_PRIMITIVES 1
 #endif
@@ -51,6 +56,32 @@ inline cudaError_t exclusive_sum(void *temp, size_t *temp_bytes, const int64_t *
                                    rocprim::plus<int64_t>(), stream);
 #else
     return cub::DeviceScan::ExclusiveSum(temp, *temp_bytes, in, out, n, stream);
+#endif
+}
+
+template <typename K, typename V>
+inline cudaError_t radix_sort_pairs(void *temp, size_t *temp_bytes, const K *keys_in, K *keys_out,
+                                    const V *vals_in, V *vals_out, int64_t n, int begin_bit,
+                                    int end_bit, cudaStream_t stream)
+{
+#ifdef PC_USE_HIP
+    return rocprim::radix_sort_pairs(temp, *temp_bytes, keys_in, keys_out, vals_in, vals_out,
+                                     (size_t)n, (unsigned)begin_bit, (unsigned)end_bit, stream);
+#else
+    return cub::DeviceRadixSort::SortPairs(temp, *temp_bytes, keys_in, keys_out, vals_in,
+                                           vals_out, n, begin_bit, end_bit, stream);
+#endif
+}
+
+template <typename K, typename C>
+inline cudaError_t merge_sort_keys(void *temp, size_t *temp_bytes, const K *keys_in, K *keys_out,
+                                   int64_t n, C less, cudaStream_t stream)
+{
+#ifdef PC_USE_HIP
+    return rocprim::merge_sort(temp, *temp_bytes, keys_in, keys_out, (size_t)n, less, stream);
+#else
+    return cub::DeviceMergeSort::StableSortKeysCopy(temp, *temp_bytes, keys_in, keys_out, n,
+                                                    less, stream);
 #endif
 }
 
