@@ -190,9 +190,12 @@ PC_ELEM PCK_CT PCK_FN(ew_trunc)(PCK_CT x)
     return x;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(FRAC, PCK_K)
 /* Paddle's frac: x - trunc(x), exact in the dtype (the two share their leading bits); 0 for
- * integers, NaN for infinities and NaN, +0.0 for integral x (-0.0 - -0.0 is +0.0). */
+ * integers, NaN for infinities and NaN, +0.0 for integral x (-0.0 - -0.0 is +0.0). Its kinds
+ * are trunc's. */
 PC_ELEM PCK_CT PCK_FN(ew_frac)(PCK_CT x) { return x - PCK_FN(ew_trunc)(x); }
 #endif
 
