@@ -10,8 +10,6 @@
 #include "interop/bools.h"
 #include "pcpy.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* asarray's argument conversion, shared with to_tensor. */
 static PyObject *asarray_args(PyObject *mod, PyObject *obj, PyObject *dtype_obj,
                               PyObject *device_obj, int copy)

@@ -6,8 +6,6 @@
 #include "pcpy.h"
 #include "reduction_args.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* The result dtype of Paddle's cumsum / cumprod of a bool or integer x without dtype=, as
  * Paddle 3.3.1 gives it: cumsum int64 for every integer; cumprod keeps int32 and int64. Where
  * Paddle has no kernel (bool, 8- and 16-bit integers for cumprod, the unsigned types beyond

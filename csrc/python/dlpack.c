@@ -549,7 +549,7 @@ PyMethodDef pcpy_dlpack_methods[] = {
 };
 
 PyMethodDef pcpy_tensor_dlpack_methods[] = {
-    {"__dlpack__", (PyCFunction)(void (*)(void))tensor_dlpack, METH_FASTCALL | METH_KEYWORDS,
+    {"__dlpack__", FASTCALL_KW(tensor_dlpack),
      "__dlpack__($self, /, *, stream=None, max_version=None, dl_device=None, copy=None)\n--\n\n"
      "Export the tensor as a DLPack capsule: 'dltensor_versioned' (DLPack 1.x) when max_version "
      "is (1, 0) or later, the legacy 'dltensor' otherwise."},

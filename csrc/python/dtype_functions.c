@@ -6,8 +6,6 @@
 
 #include <string.h>
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 static PyObject *fn_astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {

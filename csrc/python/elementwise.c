@@ -274,7 +274,7 @@ static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
      "where(condition, x1=None, x2=None, /)\n--\n\n"                                            \
      "Elements of x1 where condition is true, of x2 elsewhere (broadcast together; x1 or x2 "  \
      "may be a Python scalar). where(condition) alone is nonzero(condition)."},                                                               \
-    {"clip", (PyCFunction)(void (*)(void))(fn_clip), METH_FASTCALL | METH_KEYWORDS,             \
+    {"clip", FASTCALL_KW(fn_clip),                                                              \
      "clip(x, /, min=None, max=None)\n--\n\n"                                                   \
      "x clamped to [min, max] (either bound may be None, a Python scalar or a tensor); the "   \
      "result has x's dtype."},

@@ -12,8 +12,6 @@
 #include "paddle_c/fft.h"
 #include "pcpy.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* norm=: None or absent is "backward". 0 or -1 (ValueError). */
 static int norm_arg(PyObject *obj, pc_fft_norm *out)
 {

@@ -11,8 +11,6 @@
 #include "pcpy.h"
 #include "ew_call.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* [Why release the GIL by work] A product or decomposition costs about size * n operations;
  * the GIL is released when that passes the threshold of pcpy.h, so a 64 x 64 matmul already
  * lets other threads run. */

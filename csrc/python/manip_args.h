@@ -10,8 +10,6 @@
 
 #include "pcpy.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* An integer argument (an object with __index__, not a bool) as int64. */
 int pcpy_manip_int_arg(PyObject *obj, const char *name, int64_t *out);
 

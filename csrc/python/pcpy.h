@@ -171,6 +171,9 @@ PyObject *pcpy_tuple_from_int64(int n, const int64_t *v);
 
 /* Parameters in order: names[0 .. nposonly) positional-only, [nposonly .. npos) positional or
  * keyword, [npos .. end) keyword-only; the first `nrequired` are required. NULL-terminated. */
+/* A PyMethodDef's function and flags for a METH_FASTCALL | METH_KEYWORDS function */
+#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
+
 typedef struct pcpy_argspec {
     const char *fname;
     const char *const *names;

@@ -15,8 +15,6 @@
 #include "pcpy.h"
 #include "reduction_args.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* What a parsed argument list holds, by position in the parsed array (-1: absent). */
 typedef struct red_layout {
     int axis;

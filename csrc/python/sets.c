@@ -6,8 +6,6 @@
 #include "pcpy.h"
 #include "reduction_args.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 /* The named tuple type `attr` of the module (created with `fields` on first use). New
  * reference. */
 static PyObject *result_type(PyObject *mod, const char *attr, const char *name,

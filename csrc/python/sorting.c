@@ -6,8 +6,6 @@
 #include "pcpy.h"
 #include "reduction_args.h"
 
-#define FASTCALL_KW(fn) (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS
-
 static PyObject *do_sort(pcpy_state *st, PyObject *xobj, PyObject *axis_obj, PyObject *desc_obj,
                          PyObject *stable_obj, bool values, const char *name)
 {
