@@ -5,9 +5,10 @@ device kernels against PyTorch and CuPy on the same device, where those are inst
 
 Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
 (float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
-cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64; sort, boolean-mask
-get and set and a gather (x[i], i a random permutation) on 2**26 float32; unique_values,
-searchsorted and isin on 2**26 float32. Each time is the median of
+cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64; sort, argsort, a
+sort of 2**13 rows along the last axis, boolean-mask get and set and a gather (x[i], i a random
+permutation) on 2**26 float32; unique_values, searchsorted and isin on 2**26 float32. Each
+time is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
 
@@ -134,6 +135,21 @@ def index_cases(n):
             return lambda: pc.sort(a)
         return lambda: torch.sort(a) if lib == "torch" else cupy.sort(a)
 
+    def argsort(lib, dt):
+        a = (make(lib, n, dt) * 7919.0) % 1.0
+        if lib == "paddle_c":
+            return lambda: pc.argsort(a)
+        return lambda: torch.argsort(a, stable=True) if lib == "torch" else cupy.argsort(a)
+
+    def sort_rows(lib, dt):
+        """2**13 lanes of n / 2**13 along the last axis: the batched path"""
+        a = (make(lib, n, dt) * 7919.0) % 1.0
+        if lib == "paddle_c":
+            a = pc.reshape(a, (2 ** 13, -1))
+            return lambda: pc.sort(a, axis=-1)
+        a = a.reshape(2 ** 13, -1)
+        return lambda: torch.sort(a, dim=-1) if lib == "torch" else cupy.sort(a, axis=-1)
+
     def mask_get(lib, dt):
         a = make(lib, n, dt)
         m = a > 0.5
@@ -160,6 +176,8 @@ def index_cases(n):
         return lambda: a[i]
 
     out.append(("sort", "float32", n, 8, sort))
+    out.append(("argsort", "float32", n, 4 + 8, argsort))
+    out.append(("sort rows", "float32", n, 8, sort_rows))
     out.append(("mask get", "float32", n, 4 + 1 + 2, mask_get))
     out.append(("mask set", "float32", n, 4 + 1 + 2, mask_set))
     out.append(("gather", "float32", n, 8 + 4 + 4, gather))

@@ -165,3 +165,30 @@ def test_can_cast_follows_the_standard_where_it_speaks():
     assert pc.can_cast(pc.float32, pc.complex64)
     assert not pc.can_cast(pc.complex64, pc.float32)
     assert pc.can_cast(pc.bool, pc.float16)
+
+
+# ---- the Python layer's dtype list is the extension's (dtypes.def) ------------------------------
+
+
+def test_dtype_table_matches_the_dtype_objects():
+    from paddle_c import _C
+
+    table = _C._dtype_table()
+    assert len(table) == 15
+    for name, kind, size, real in table:
+        dt = getattr(_C, name)
+        assert (dt.name, dt.kind, dt.itemsize) == (name, kind, size)
+        assert real == (name if kind != "c" else {"complex64": "float32",
+                                                  "complex128": "float64"}[name])
+
+
+def test_python_dtype_lists_come_from_the_table():
+    from paddle_c import _C, _dtypes, _info, _repr
+
+    table = _C._dtype_table()
+    names = [n for n, *_ in table]
+    info = list(pc.__array_namespace_info__().dtypes())
+    assert info == [n for n in names if n not in ("float16", "bfloat16")]
+    assert set(_dtypes._FLOAT_LIMITS) == {n for n, k, *_ in table if k == "f"}
+    assert _dtypes._REAL_OF == {"complex64": "float32", "complex128": "float64"}
+    assert list(_repr._REAL_OF) == names

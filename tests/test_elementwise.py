@@ -142,6 +142,7 @@ UNARY = {
     "floor": (np.floor, REAL, True, False),
     "ceil": (np.ceil, REAL, True, False),
     "trunc": (np.trunc, REAL, True, False),
+    "frac": (lambda a: a - np.trunc(a), REAL, True, False),  # Paddle's definition
     "round": (np.round, NUMERIC, True, False),
     "conj": (np.conj, ALL, True, False),
     "real": (np.real, ALL, True, False),

@@ -78,3 +78,28 @@ def test_gpu_column_covers_cpu_elementwise(backend):
     assert not unexpected, f"GPU slots missing beyond GPU_MISSING: {unexpected}"
     stale = {op: dts for op, dts in GPU_MISSING.items() if not set(dts) & set(missing.get(op, ()))}
     assert not stale, f"GPU_MISSING lists slots that are filled now (remove them): {stale}"
+
+
+# ---- the CPU column of each elementwise function: exactly elementwise.def's kinds ---------------
+
+
+def _kernel_dtypes(kinds, compute):
+    """The dtypes a function's kernels run in, by elementwise.def's rules: the input dtypes of the
+    accepted kinds, with PC_EW_FLOAT's bool and integers computed in float32 and PC_EW_LOGICAL's
+    everything in bool."""
+    dtypes = {getattr(pc, n) for n in ALL}
+    accepted = {dt for dt in dtypes if dt.kind in kinds}
+    if compute == "logical":
+        return {"bool"}
+    if compute == "float":
+        return {"float32" if dt.kind in "biu" else dt.name for dt in accepted}
+    return {dt.name for dt in accepted}
+
+
+@pytest.mark.parametrize("name,kinds,compute", pc._C._elementwise_kinds())
+def test_cpu_column_is_the_def_kinds(name, kinds, compute):
+    assert cpu_table()[name] == _kernel_dtypes(kinds, compute)
+
+
+def test_elementwise_kinds_name_every_function():
+    assert [n for n, _, _ in pc._C._elementwise_kinds()] == [n for n, _ in pc._C._elementwise()]

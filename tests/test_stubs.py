@@ -44,3 +44,27 @@ def test_generated_method_exists(row):
     x = pc.asarray([1.0, 2.0])
     method = getattr(x, name)
     assert len(inspect.signature(method).parameters) == nargs, name
+
+
+def _stub_params(row):
+    """The parameter names and kinds of a stub row, via inspect on a function built from it."""
+    src = row.strip().replace("-> _Tensor: ...", ": pass")
+    ns = {}
+    exec(src, {"_Tensor": object, "_Axes": object, "_dtype": object}, ns)
+    f = next(iter(ns.values()))
+    return [(p.name, p.kind) for p in inspect.signature(f).parameters.values()]
+
+
+@pytest.mark.parametrize("row", _tool().reduction_rows())
+def test_generated_reduction_matches_the_module(row):
+    name = row.split("(")[0].removeprefix("def ")
+    got = [(p.name, p.kind) for p in inspect.signature(getattr(pc, name)).parameters.values()]
+    assert got == _stub_params(row), name
+
+
+@pytest.mark.parametrize("row", _tool().reduction_method_rows())
+def test_generated_reduction_method_matches_the_tensor(row):
+    name = row.split("(")[0].strip().removeprefix("def ")
+    method = getattr(pc.asarray([1.0, 2.0]), name)
+    got = [(p.name, p.kind) for p in inspect.signature(method).parameters.values()]
+    assert got == _stub_params(row)[1:], name

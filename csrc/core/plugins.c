@@ -19,6 +19,7 @@
  */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,18 @@ static void adapter_fill_optional(void)
 
 /* ---- loading ---------------------------------------------------------------------------------- */
 
+/* r's message, formatted (the arguments may be r's own fields: formatted aside, then copied) */
+__attribute__((format(printf, 2, 3)))
+static void record_say(record *r, const char *fmt, ...)
+{
+    char text[sizeof r->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    memcpy(r->message, text, sizeof text);
+}
+
 static record *new_record(const char *path)
 {
     if (nrecords == MAX_RECORDS) {
@@ -233,35 +246,35 @@ static record *new_record(const char *path)
 static int acceptable(const pcp_plugin *p, record *r)
 {
     if (p == NULL) {
-        snprintf(r->message, sizeof r->message, "plug-in %s: its entry %s() returned NULL",
-                 r->path, PC_PLUGIN_ENTRY);
+        record_say(r, "plug-in %s: its entry %s() returned NULL",
+                   r->path, PC_PLUGIN_ENTRY);
         return 0;
     }
     snprintf(r->name, sizeof r->name, "%s", p->name != NULL ? p->name : "?");
     if (p->abi_version != PC_PLUGIN_ABI_VERSION) {
-        snprintf(r->message, sizeof r->message,
-                 "plug-in '%s' (%s) was built for plug-in ABI version %d, but this paddle_c "
-                 "implements version %d: rebuild it against this paddle_c's plugin.h",
-                 r->name, r->path, p->abi_version, PC_PLUGIN_ABI_VERSION);
+        record_say(r,
+                   "plug-in '%s' (%s) was built for plug-in ABI version %d, but this paddle_c "
+                   "implements version %d: rebuild it against this paddle_c's plugin.h",
+                   r->name, r->path, p->abi_version, PC_PLUGIN_ABI_VERSION);
         return 0;
     }
     if (p->size < sizeof(pcp_plugin)) {
-        snprintf(r->message, sizeof r->message,
-                 "plug-in '%s' (%s): its pcp_plugin has %zu bytes, ABI version %d needs %zu",
-                 r->name, r->path, p->size, PC_PLUGIN_ABI_VERSION, sizeof(pcp_plugin));
+        record_say(r,
+                   "plug-in '%s' (%s): its pcp_plugin has %zu bytes, ABI version %d needs %zu",
+                   r->name, r->path, p->size, PC_PLUGIN_ABI_VERSION, sizeof(pcp_plugin));
         return 0;
     }
     if (p->init == NULL || p->device_count == NULL || p->alloc == NULL || p->free == NULL ||
         p->copy_h2d == NULL || p->copy_d2h == NULL || p->copy_d2d == NULL) {
-        snprintf(r->message, sizeof r->message,
-                 "plug-in '%s' (%s) lacks a required slot (init, device_count, alloc, free, "
-                 "copy_h2d, copy_d2h, copy_d2d)", r->name, r->path);
+        record_say(r,
+                   "plug-in '%s' (%s) lacks a required slot (init, device_count, alloc, free, "
+                   "copy_h2d, copy_d2h, copy_d2d)", r->name, r->path);
         return 0;
     }
     if (plugin != NULL) {
-        snprintf(r->message, sizeof r->message,
-                 "plug-in '%s' (%s) not loaded: the xpu devices are the '%s' plug-in's",
-                 r->name, r->path, plugin->name);
+        record_say(r,
+                   "plug-in '%s' (%s) not loaded: the xpu devices are the '%s' plug-in's",
+                   r->name, r->path, plugin->name);
         return 0;
     }
     return 1;
@@ -275,15 +288,15 @@ static void try_file(const char *path)
     }
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
-        snprintf(r->message, sizeof r->message, "plug-in %s cannot be opened: %s", path,
-                 dlerror());
+        record_say(r, "plug-in %s cannot be opened: %s", path,
+                   dlerror());
         return;
     }
     pcp_entry_fn entry;
     *(void **)&entry = dlsym(handle, PC_PLUGIN_ENTRY);
     if (entry == NULL) {
-        snprintf(r->message, sizeof r->message, "plug-in %s has no entry symbol %s", path,
-                 PC_PLUGIN_ENTRY);
+        record_say(r, "plug-in %s has no entry symbol %s", path,
+                   PC_PLUGIN_ENTRY);
         dlclose(handle);
         return;
     }
@@ -295,8 +308,8 @@ static void try_file(const char *path)
     plugin = p;
     adapter_fill_optional();
     if (pc_backend_register(&adapter) != PC_OK) {
-        snprintf(r->message, sizeof r->message, "plug-in '%s' (%s): %s", r->name, path,
-                 pc_error_message());
+        record_say(r, "plug-in '%s' (%s): %s", r->name, path,
+                   pc_error_message());
         plugin = NULL;
         return;
     }

@@ -15,20 +15,15 @@
  */
 #include "paddle_c/dtype.h"
 
+/* The signed integer dtype of `size` bytes (dtypes.def's), PC_DTYPE_INVALID where none is. */
 static pc_dtype signed_int_of_size(int size)
 {
-    switch (size) {
-    case 1:
-        return PC_INT8;
-    case 2:
-        return PC_INT16;
-    case 4:
-        return PC_INT32;
-    case 8:
-        return PC_INT64;
-    default:
-        return PC_DTYPE_INVALID;
+    for (int i = 0; i < PC_NUM_DTYPES; i++) {
+        if (pc_dtype_kind((pc_dtype)i) == PC_KIND_INT && pc_dtype_itemsize((pc_dtype)i) == size) {
+            return (pc_dtype)i;
+        }
     }
+    return PC_DTYPE_INVALID;
 }
 
 /* Bytes of precision of a floating dtype: the real part's size. */

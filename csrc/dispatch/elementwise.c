@@ -27,7 +27,7 @@ typedef struct ew_desc {
 } ew_desc;
 
 static const ew_desc descs[PC_EW_NUM] = {
-#define PC_EW(ID, name, nin, kinds, compute, out) {#name, nin, kinds, compute, out, PC_OP_##ID},
+#define PC_EW(ID, name, nin, kinds, compute, out, ...) {#name, nin, kinds, compute, out, PC_OP_##ID},
 #include "paddle_c/elementwise.def"
 #undef PC_EW
 };

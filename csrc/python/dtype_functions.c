@@ -198,6 +198,31 @@ static PyObject *fn_result_type(PyObject *mod, PyObject *const *args, Py_ssize_t
     return Py_NewRef(pcpy_dtype_object(st, acc));
 }
 
+/* _dtype_table() -> (name, kind, itemsize, real) of every dtype, in dtypes.def's (the enum's)
+ * order: kind a kind character (b, i, u, f, c), real the name of the real dtype of a complex
+ * one (the dtype itself otherwise). The Python layer reads the dtype list from here. */
+static PyObject *fn_dtype_table(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    static const char kind_chars[] = "biufc";
+    PyObject *rows = PyTuple_New(PC_NUM_DTYPES);
+    if (rows == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < PC_NUM_DTYPES; i++) {
+        const pc_dtype dt = (pc_dtype)i;
+        PyObject *row = Py_BuildValue("(sCis)", pc_dtype_name(dt), kind_chars[pc_dtype_kind(dt)],
+                                      pc_dtype_itemsize(dt), pc_dtype_name(pc_dtype_real_of(dt)));
+        if (row == NULL) {
+            Py_DECREF(rows);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(rows, i, row);
+    }
+    return rows;
+}
+
 PyMethodDef pcpy_dtypes_methods[] = {
     {"astype", FASTCALL_KW(fn_astype),
      "astype(x, dtype, /, *, copy=True, device=None)\n--\n\nx cast to dtype (see the dtype "
@@ -209,5 +234,7 @@ PyMethodDef pcpy_dtypes_methods[] = {
     {"result_type", FASTCALL_KW(fn_result_type),
      "result_type(*arrays_and_dtypes)\n--\n\nThe dtype that promotion gives for tensors, dtypes "
      "and Python scalars."},
+    {"_dtype_table", fn_dtype_table, METH_NOARGS,
+     "_dtype_table()\n--\n\n(name, kind, itemsize, real) of every dtype in dtypes.def's order."},
     {NULL, NULL, 0, NULL},
 };

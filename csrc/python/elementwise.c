@@ -1,7 +1,8 @@
 /*
- * elementwise.c - the elementwise functions of the module (abs ... trunc, where, clip and
- * Paddle's aliases mod, floor_mod, elementwise_pow, greater_than, less_than, bitwise_not, neg),
- * and the shared operand conversion and core call of ew_call.h.
+ * elementwise.c - the elementwise functions of the module: one forwarder and one table row per
+ * row of elementwise.def and of Paddle's aliases (ew_aliases.def: mod, floor_mod, neg, ...),
+ * written by X-macros; where and clip, which have argument logic of their own; and the shared
+ * operand conversion and core call of ew_call.h.
  *
  * Argument handling only: the rules (promotion, dtypes, broadcasting) live in the C core
  * (dispatch/elementwise.c). The hot path allocates nothing but the result: no argument tuple,
@@ -195,23 +196,7 @@ PyObject *pcpy_ew_inplace(pcpy_state *st, pc_ew_fn fn, PyObject *self, PyObject 
     return Py_NewRef(self);
 }
 
-/* ---- module functions ----------------------------------------------------------------------- */
-
-static PyObject *unary_function(PyObject *mod, pc_ew_fn fn, PyObject *x)
-{
-    return pcpy_ew_call(pcpy_state_from_module(mod), fn, &x, PCPY_EW_FUNCTION);
-}
-
-static PyObject *binary_function(PyObject *mod, pc_ew_fn fn, PyObject *const *args,
-                                 Py_ssize_t nargs)
-{
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly 2 positional arguments (%zd given)",
-                     pc_ew_name(fn), nargs);
-        return NULL;
-    }
-    return pcpy_ew_call(pcpy_state_from_module(mod), fn, args, PCPY_EW_FUNCTION);
-}
+/* ---- where and clip ------------------------------------------------------------------------ */
 
 /* where(condition) alone is nonzero(condition), as in Paddle and NumPy (scikit-learn's
  * roc_curve calls it so). */
@@ -294,426 +279,55 @@ static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
      "x clamped to [min, max] (either bound may be None, a Python scalar or a tensor); the "   \
      "result has x's dtype."},
 
-/* ---- one C entry per function ------------------------------------------------------------- */
-
-static PyObject *fn_abs(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ABS, x);
-}
-
-static PyObject *fn_acos(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ACOS, x);
-}
-
-static PyObject *fn_acosh(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ACOSH, x);
-}
-
-static PyObject *fn_asin(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ASIN, x);
-}
-
-static PyObject *fn_asinh(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ASINH, x);
-}
-
-static PyObject *fn_atan(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ATAN, x);
-}
-
-static PyObject *fn_atanh(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ATANH, x);
-}
-
-static PyObject *fn_bitwise_invert(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_BITWISE_INVERT, x);
-}
-
-static PyObject *fn_ceil(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_CEIL, x);
-}
-
-static PyObject *fn_conj(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_CONJ, x);
-}
-
-static PyObject *fn_cos(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_COS, x);
-}
-
-static PyObject *fn_cosh(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_COSH, x);
-}
-
-static PyObject *fn_exp(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_EXP, x);
-}
-
-static PyObject *fn_expm1(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_EXPM1, x);
-}
-
-static PyObject *fn_floor(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_FLOOR, x);
-}
-
-static PyObject *fn_imag(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_IMAG, x);
-}
-
-static PyObject *fn_isfinite(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ISFINITE, x);
-}
-
-static PyObject *fn_isinf(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ISINF, x);
-}
-
-static PyObject *fn_isnan(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ISNAN, x);
-}
-
-static PyObject *fn_log(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_LOG, x);
-}
-
-static PyObject *fn_log1p(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_LOG1P, x);
-}
-
-static PyObject *fn_log2(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_LOG2, x);
-}
-
-static PyObject *fn_log10(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_LOG10, x);
-}
-
-static PyObject *fn_logical_not(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_LOGICAL_NOT, x);
-}
-
-static PyObject *fn_negative(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_NEGATIVE, x);
-}
-
-static PyObject *fn_positive(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_POSITIVE, x);
-}
-
-static PyObject *fn_real(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_REAL, x);
-}
-
-static PyObject *fn_reciprocal(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_RECIPROCAL, x);
-}
-
-static PyObject *fn_round(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_ROUND, x);
-}
-
-static PyObject *fn_sign(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_SIGN, x);
-}
-
-static PyObject *fn_signbit(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_SIGNBIT, x);
-}
-
-static PyObject *fn_sin(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_SIN, x);
-}
-
-static PyObject *fn_sinh(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_SINH, x);
-}
-
-static PyObject *fn_square(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_SQUARE, x);
-}
-
-static PyObject *fn_sqrt(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_SQRT, x);
-}
-
-static PyObject *fn_tan(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_TAN, x);
-}
-
-static PyObject *fn_tanh(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_TANH, x);
-}
-
-static PyObject *fn_trunc(PyObject *m, PyObject *x)
-{
-    return unary_function(m, PC_EW_TRUNC, x);
-}
-
-static PyObject *fn_add(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_ADD, a, n);
-}
-
-static PyObject *fn_atan2(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_ATAN2, a, n);
-}
-
-static PyObject *fn_bitwise_and(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_BITWISE_AND, a, n);
-}
-
-static PyObject *fn_bitwise_left_shift(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_BITWISE_LEFT_SHIFT, a, n);
-}
-
-static PyObject *fn_bitwise_or(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_BITWISE_OR, a, n);
-}
-
-static PyObject *fn_bitwise_right_shift(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_BITWISE_RIGHT_SHIFT, a, n);
-}
-
-static PyObject *fn_bitwise_xor(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_BITWISE_XOR, a, n);
-}
-
-static PyObject *fn_copysign(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_COPYSIGN, a, n);
-}
-
-static PyObject *fn_divide(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_DIVIDE, a, n);
-}
-
-static PyObject *fn_equal(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_EQUAL, a, n);
-}
-
-static PyObject *fn_floor_divide(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_FLOOR_DIVIDE, a, n);
-}
-
-static PyObject *fn_greater(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_GREATER, a, n);
-}
-
-static PyObject *fn_greater_equal(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_GREATER_EQUAL, a, n);
-}
-
-static PyObject *fn_hypot(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_HYPOT, a, n);
-}
-
-static PyObject *fn_less(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_LESS, a, n);
-}
-
-static PyObject *fn_less_equal(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_LESS_EQUAL, a, n);
-}
-
-static PyObject *fn_logaddexp(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_LOGADDEXP, a, n);
-}
-
-static PyObject *fn_logical_and(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_LOGICAL_AND, a, n);
-}
-
-static PyObject *fn_logical_or(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_LOGICAL_OR, a, n);
-}
-
-static PyObject *fn_logical_xor(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_LOGICAL_XOR, a, n);
-}
-
-static PyObject *fn_maximum(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_MAXIMUM, a, n);
-}
-
-static PyObject *fn_minimum(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_MINIMUM, a, n);
-}
-
-static PyObject *fn_multiply(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_MULTIPLY, a, n);
-}
-
-static PyObject *fn_nextafter(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_NEXTAFTER, a, n);
-}
-
-static PyObject *fn_not_equal(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_NOT_EQUAL, a, n);
-}
-
-static PyObject *fn_pow(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_POW, a, n);
-}
-
-static PyObject *fn_remainder(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_REMAINDER, a, n);
-}
-
-static PyObject *fn_subtract(PyObject *m, PyObject *const *a, Py_ssize_t n)
-{
-    return binary_function(m, PC_EW_SUBTRACT, a, n);
-}
-
-
-#define EW_UNARY(name, doc) {#name, (PyCFunction)(fn_##name), METH_O, #name "(x, /)\n--\n\n" doc}
-#define EW_BINARY(name, doc)                                                                   \
-    {#name, (PyCFunction)(void (*)(void))(fn_##name), METH_FASTCALL,                            \
-     #name "(x1, x2, /)\n--\n\n" doc}
-#define EW_ALIAS(alias, target, nargs, doc)                                                    \
-    {#alias, (PyCFunction)(void (*)(void))(fn_##target), nargs, #alias doc}
+/* ---- one C entry per function of elementwise.def and of ew_aliases.def --------------------- */
+
+static PyObject *unary_function(PyObject *mod, pc_ew_fn fn, PyObject *x)
+{
+    return pcpy_ew_call(pcpy_state_from_module(mod), fn, &x, PCPY_EW_FUNCTION);
+}
+
+static PyObject *binary_function(PyObject *mod, pc_ew_fn fn, PyObject *const *args,
+                                 Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly 2 positional arguments (%zd given)",
+                     pc_ew_name(fn), nargs);
+        return NULL;
+    }
+    return pcpy_ew_call(pcpy_state_from_module(mod), fn, args, PCPY_EW_FUNCTION);
+}
+
+/* fn_<name>: unary functions take METH_O (one object, no argument vector), binary ones
+ * METH_FASTCALL; both pass the operands on without a tuple. */
+#define FORWARD_1(ID, name)                                                                    \
+    static PyObject *fn_##name(PyObject *m, PyObject *x) { return unary_function(m, PC_EW_##ID, x); }
+#define FORWARD_2(ID, name)                                                                    \
+    static PyObject *fn_##name(PyObject *m, PyObject *const *a, Py_ssize_t n)                  \
+    {                                                                                          \
+        return binary_function(m, PC_EW_##ID, a, n);                                           \
+    }
+#define PC_EW(ID, name, nin, ...) FORWARD_##nin(ID, name)
+#include "paddle_c/elementwise.def"
+#undef PC_EW
+#undef FORWARD_1
+#undef FORWARD_2
+
+/* The module's rows: the signature from the arity, the docstring from the .def. */
+#define FLAGS_1 METH_O
+#define FLAGS_2 METH_FASTCALL
+#define SIG_1 "(x, /)\n--\n\n"
+#define SIG_2 "(x1, x2, /)\n--\n\n"
 
 PyMethodDef pcpy_elementwise_methods[] = {
-    EW_UNARY(abs, "The absolute value (the modulus for complex input, a real result)."),
-    EW_UNARY(acos, "The inverse cosine, in radians."),
-    EW_UNARY(acosh, "The inverse hyperbolic cosine."),
-    EW_UNARY(asin, "The inverse sine, in radians."),
-    EW_UNARY(asinh, "The inverse hyperbolic sine."),
-    EW_UNARY(atan, "The inverse tangent, in radians."),
-    EW_UNARY(atanh, "The inverse hyperbolic tangent."),
-    EW_UNARY(bitwise_invert, "The bitwise NOT of integer or bool input (logical NOT for bool)."),
-    EW_UNARY(ceil, "The smallest integer-valued number >= x (integers unchanged)."),
-    EW_UNARY(conj, "The complex conjugate (real input is returned unchanged)."),
-    EW_UNARY(cos, "The cosine of x in radians."),
-    EW_UNARY(cosh, "The hyperbolic cosine."),
-    EW_UNARY(exp, "e raised to the power x."),
-    EW_UNARY(expm1, "exp(x) - 1, accurate for small x."),
-    EW_UNARY(floor, "The largest integer-valued number <= x (integers unchanged)."),
-    EW_UNARY(imag, "The imaginary part (zeros of the same dtype for real input)."),
-    EW_UNARY(isfinite, "Whether each element is finite (neither infinite nor NaN)."),
-    EW_UNARY(isinf, "Whether each element is a positive or negative infinity."),
-    EW_UNARY(isnan, "Whether each element is NaN."),
-    EW_UNARY(log, "The natural logarithm."),
-    EW_UNARY(log1p, "log(1 + x), accurate for small x."),
-    EW_UNARY(log2, "The base-2 logarithm."),
-    EW_UNARY(log10, "The base-10 logarithm."),
-    EW_UNARY(logical_not, "The logical NOT (non-zero input counts as True)."),
-    EW_UNARY(negative, "The numerical negative, -x."),
-    EW_UNARY(positive, "+x (a copy)."),
-    EW_UNARY(real, "The real part (a copy for real input)."),
-    EW_UNARY(reciprocal, "1 / x."),
-    EW_UNARY(round, "The nearest integer-valued number, halves to even (integers unchanged)."),
-    EW_UNARY(sign, "-1, 0 or 1 by the sign of x (x / |x| for complex input, NaN for NaN)."),
-    EW_UNARY(signbit, "Whether the sign bit is set (True for -0.0 and negative NaN)."),
-    EW_UNARY(sin, "The sine of x in radians."),
-    EW_UNARY(sinh, "The hyperbolic sine."),
-    EW_UNARY(square, "x * x."),
-    EW_UNARY(sqrt, "The principal square root."),
-    EW_UNARY(tan, "The tangent of x in radians."),
-    EW_UNARY(tanh, "The hyperbolic tangent."),
-    EW_UNARY(trunc, "Rounded toward zero (integers unchanged)."),
-    EW_BINARY(add, "x1 + x2."),
-    EW_BINARY(atan2, "The angle of the point (x2, x1) in radians, in [-pi, pi]."),
-    EW_BINARY(bitwise_and, "The bitwise AND of integer or bool input."),
-    EW_BINARY(bitwise_left_shift, "x1 shifted left by x2 bits (0 once x2 reaches the bit width)."),
-    EW_BINARY(bitwise_or, "The bitwise OR of integer or bool input."),
-    EW_BINARY(bitwise_right_shift, "x1 shifted right by x2 bits (arithmetic for signed)."),
-    EW_BINARY(bitwise_xor, "The bitwise XOR of integer or bool input."),
-    EW_BINARY(copysign, "The magnitude of x1 with the sign of x2."),
-    EW_BINARY(divide, "x1 / x2 (true division: integer and bool input gives float32)."),
-    EW_BINARY(equal, "x1 == x2."),
-    EW_BINARY(floor_divide, "x1 // x2, toward -infinity (integer x // 0 is 0)."),
-    EW_BINARY(greater, "x1 > x2."),
-    EW_BINARY(greater_equal, "x1 >= x2."),
-    EW_BINARY(hypot, "sqrt(x1**2 + x2**2) without undue overflow or underflow."),
-    EW_BINARY(less, "x1 < x2."),
-    EW_BINARY(less_equal, "x1 <= x2."),
-    EW_BINARY(logaddexp, "log(exp(x1) + exp(x2)) without overflow."),
-    EW_BINARY(logical_and, "The logical AND (non-zero input counts as True)."),
-    EW_BINARY(logical_or, "The logical OR (non-zero input counts as True)."),
-    EW_BINARY(logical_xor, "The logical XOR (non-zero input counts as True)."),
-    EW_BINARY(maximum, "The larger of x1 and x2 (NaN when either is NaN)."),
-    EW_BINARY(minimum, "The smaller of x1 and x2 (NaN when either is NaN)."),
-    EW_BINARY(multiply, "x1 * x2."),
-    EW_BINARY(nextafter, "The next representable floating-point value after x1 toward x2."),
-    EW_BINARY(not_equal, "x1 != x2."),
-    EW_BINARY(pow, "x1 raised to the power x2."),
-    EW_BINARY(remainder, "x1 % x2 with the sign of x2, as Python's % (integer x % 0 is 0)."),
-    EW_BINARY(subtract, "x1 - x2."),
-    EW_ALIAS(mod, remainder, METH_FASTCALL,
-             "(x1, x2, /)\n--\n\nPaddle's name for remainder."),
-    EW_ALIAS(floor_mod, remainder, METH_FASTCALL,
-             "(x1, x2, /)\n--\n\nPaddle's name for remainder."),
-    EW_ALIAS(elementwise_pow, pow, METH_FASTCALL,
-             "(x1, x2, /)\n--\n\nPaddle's name for pow."),
-    EW_ALIAS(greater_than, greater, METH_FASTCALL,
-             "(x1, x2, /)\n--\n\nPaddle's name for greater."),
-    EW_ALIAS(less_than, less, METH_FASTCALL,
-             "(x1, x2, /)\n--\n\nPaddle's name for less."),
-    EW_ALIAS(bitwise_not, bitwise_invert, METH_O,
-             "(x, /)\n--\n\nPaddle's name for bitwise_invert."),
-    EW_ALIAS(neg, negative, METH_O, "(x, /)\n--\n\nPaddle's name for negative."),
+#define PC_EW(ID, name, nin, kinds, compute, out, method, doc)                                 \
+    {#name, (PyCFunction)(void (*)(void))(fn_##name), FLAGS_##nin, #name SIG_##nin doc},
+#include "paddle_c/elementwise.def"
+#undef PC_EW
+#define PCPY_EW_ALIAS(alias, target, nin)                                                      \
+    {#alias, (PyCFunction)(void (*)(void))(fn_##target), FLAGS_##nin,                          \
+     #alias SIG_##nin "Paddle's name for " #target "."},
+#include "ew_aliases.def"
+#undef PCPY_EW_ALIAS
     WHERE_CLIP_METHODS
     {NULL, NULL, 0, NULL},
 };

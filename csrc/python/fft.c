@@ -284,76 +284,71 @@ static PyObject *shift(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
     return res;
 }
 
-/* The functions, each a call of one of the four drivers above with its name and flags. */
-#define PC_FFT_WRAPPERS(X)                                                                      \
-    X(fft, one_axis, PC_FFT_C2C, true)                                                          \
-    X(ifft, one_axis, PC_FFT_C2C, false)                                                        \
-    X(rfft, one_axis, PC_FFT_R2C, true)                                                         \
-    X(irfft, one_axis, PC_FFT_C2R, false)                                                       \
-    X(hfft, one_axis, PC_FFT_C2R, true)                                                         \
-    X(ihfft, one_axis, PC_FFT_R2C, false)                                                       \
-    X(fftn, many_axes, PC_FFT_C2C, true)                                                        \
-    X(ifftn, many_axes, PC_FFT_C2C, false)                                                      \
-    X(rfftn, many_axes, PC_FFT_R2C, true)                                                       \
-    X(irfftn, many_axes, PC_FFT_C2R, false)                                                     \
-    X(fftfreq, freq, false)                                                                     \
-    X(rfftfreq, freq, true)                                                                     \
-    X(fftshift, shift, false)                                                                   \
-    X(ifftshift, shift, true)
-
-#define PC_FFT_WRAPPER(name, driver, ...)                                                       \
-    static PyObject *fn_##name(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)     \
-    {                                                                                           \
-        return driver(m, a, n, k, #name, __VA_ARGS__);                                          \
-    }
-PC_FFT_WRAPPERS(PC_FFT_WRAPPER)
-#undef PC_FFT_WRAPPER
-
 #define SIG1(name) name "(x, /, *, n=None, axis=-1, norm='backward')\n--\n\n"
 #define SIGN(name) name "(x, /, *, s=None, axes=None, norm='backward')\n--\n\n"
 #define SIGF(name) name "(n, /, *, d=1.0, dtype=None, device=None)\n--\n\n"
 #define SIGS(name) name "(x, /, *, axes=None)\n--\n\n"
 
+/* The functions: each a call of one of the four drivers above with its name and flags, and its
+ * docstring (the signature is the driver's). */
+#define PC_FFT_FUNCTIONS(X)                                                                     \
+    X(fft, one_axis, (PC_FFT_C2C, true),                                                        \
+      "The one-dimensional discrete Fourier transform along `axis`, over `n` points "           \
+      "(zero-padded or truncated).")                                                            \
+    X(ifft, one_axis, (PC_FFT_C2C, false),                                                      \
+      "The one-dimensional inverse discrete Fourier transform along `axis`.")                   \
+    X(fftn, many_axes, (PC_FFT_C2C, true),                                                      \
+      "The n-dimensional discrete Fourier transform over `axes` (all by default), with "        \
+      "lengths `s`.")                                                                           \
+    X(ifftn, many_axes, (PC_FFT_C2C, false),                                                    \
+      "The n-dimensional inverse discrete Fourier transform over `axes`.")                      \
+    X(rfft, one_axis, (PC_FFT_R2C, true),                                                       \
+      "The one-dimensional discrete Fourier transform of real input: the n//2+1 non-"           \
+      "negative frequencies.")                                                                  \
+    X(irfft, one_axis, (PC_FFT_C2R, false),                                                     \
+      "The inverse of rfft: n real values (n defaults to 2*(m-1)) from a Hermitian half"        \
+      " spectrum.")                                                                             \
+    X(rfftn, many_axes, (PC_FFT_R2C, true),                                                     \
+      "The n-dimensional discrete Fourier transform of real input (the last axis "              \
+      "halved).")                                                                               \
+    X(irfftn, many_axes, (PC_FFT_C2R, false),                                                   \
+      "The inverse of rfftn: a real result from a Hermitian half spectrum.")                    \
+    X(hfft, one_axis, (PC_FFT_C2R, true),                                                       \
+      "The discrete Fourier transform of a Hermitian-symmetric signal given by its "            \
+      "first half: n real values.")                                                             \
+    X(ihfft, one_axis, (PC_FFT_R2C, false),                                                     \
+      "The inverse of hfft: the first n//2+1 values of the inverse transform of real "          \
+      "input.")                                                                                 \
+    X(fftfreq, freq, (false),                                                                   \
+      "The sample frequencies of a transform of length n with sample spacing d.")               \
+    X(rfftfreq, freq, (true),                                                                   \
+      "The n//2+1 non-negative sample frequencies (of rfft) for length n and spacing d.")       \
+    X(fftshift, shift, (false),                                                                 \
+      "x with the zero-frequency component moved to the centre of `axes` (all by "              \
+      "default).")                                                                              \
+    X(ifftshift, shift, (true),                                                                 \
+      "The inverse of fftshift.")
+
+#define PC_FFT_ARGS(...) __VA_ARGS__
+#define PC_FFT_WRAPPER(name, driver, args, doc)                                                 \
+    static PyObject *fn_##name(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)     \
+    {                                                                                           \
+        return driver(m, a, n, k, #name, PC_FFT_ARGS args);                                     \
+    }
+PC_FFT_FUNCTIONS(PC_FFT_WRAPPER)
+#undef PC_FFT_WRAPPER
+
+#define SIG_one_axis SIG1
+#define SIG_many_axes SIGN
+#define SIG_freq SIGF
+#define SIG_shift SIGS
+#define PC_FFT_ROW(name, driver, args, doc)                                                     \
+    {#name, FASTCALL_KW(fn_##name), SIG_##driver(#name) doc},
 static PyMethodDef fft_functions[] = {
-    {"fft", FASTCALL_KW(fn_fft),
-     SIG1("fft") "The one-dimensional discrete Fourier transform along `axis`, over `n` points "
-                 "(zero-padded or truncated)."},
-    {"ifft", FASTCALL_KW(fn_ifft),
-     SIG1("ifft") "The one-dimensional inverse discrete Fourier transform along `axis`."},
-    {"fftn", FASTCALL_KW(fn_fftn),
-     SIGN("fftn") "The n-dimensional discrete Fourier transform over `axes` (all by default), "
-                  "with lengths `s`."},
-    {"ifftn", FASTCALL_KW(fn_ifftn),
-     SIGN("ifftn") "The n-dimensional inverse discrete Fourier transform over `axes`."},
-    {"rfft", FASTCALL_KW(fn_rfft),
-     SIG1("rfft") "The one-dimensional discrete Fourier transform of real input: the n//2+1 "
-                  "non-negative frequencies."},
-    {"irfft", FASTCALL_KW(fn_irfft),
-     SIG1("irfft") "The inverse of rfft: n real values (n defaults to 2*(m-1)) from a "
-                   "Hermitian half spectrum."},
-    {"rfftn", FASTCALL_KW(fn_rfftn),
-     SIGN("rfftn") "The n-dimensional discrete Fourier transform of real input (the last axis "
-                   "halved)."},
-    {"irfftn", FASTCALL_KW(fn_irfftn),
-     SIGN("irfftn") "The inverse of rfftn: a real result from a Hermitian half spectrum."},
-    {"hfft", FASTCALL_KW(fn_hfft),
-     SIG1("hfft") "The discrete Fourier transform of a Hermitian-symmetric signal given by its "
-                  "first half: n real values."},
-    {"ihfft", FASTCALL_KW(fn_ihfft),
-     SIG1("ihfft") "The inverse of hfft: the first n//2+1 values of the inverse transform of "
-                   "real input."},
-    {"fftfreq", FASTCALL_KW(fn_fftfreq),
-     SIGF("fftfreq") "The sample frequencies of a transform of length n with sample spacing d."},
-    {"rfftfreq", FASTCALL_KW(fn_rfftfreq),
-     SIGF("rfftfreq") "The n//2+1 non-negative sample frequencies (of rfft) for length n and "
-                      "spacing d."},
-    {"fftshift", FASTCALL_KW(fn_fftshift),
-     SIGS("fftshift") "x with the zero-frequency component moved to the centre of `axes` (all "
-                      "by default)."},
-    {"ifftshift", FASTCALL_KW(fn_ifftshift),
-     SIGS("ifftshift") "The inverse of fftshift."},
+    PC_FFT_FUNCTIONS(PC_FFT_ROW)
     {NULL, NULL, 0, NULL},
 };
+#undef PC_FFT_ROW
 
 /* New reference: a dict of the functions above, bound to the extension module `mod`. */
 static PyObject *fn_fft_namespace(PyObject *mod, PyObject *unused)

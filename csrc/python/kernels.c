@@ -4,6 +4,7 @@
  */
 #include "paddle_c/cpu_isa.h"
 #include "paddle_c/decompose.h"
+#include "paddle_c/elementwise.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/parallel.h"
 #include "paddle_c/plugin_loader.h"
@@ -109,7 +110,7 @@ static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
         const char *name;
         int nin;
     } rows[] = {
-#define PC_EW(ID, name, nin, kinds, compute, out) {#name, nin},
+#define PC_EW(ID, name, nin, ...) {#name, nin},
 #include "paddle_c/elementwise.def"
 #undef PC_EW
     };
@@ -120,6 +121,47 @@ static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *row = Py_BuildValue("(si)", rows[i].name, rows[i].nin);
+        if (row == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, row);
+    }
+    return list;
+}
+
+/* _elementwise_kinds() -> (name, kinds, compute) of every function of elementwise.def, in
+ * order: kinds the accepted kinds of the promoted input dtype as kind characters ("biufc"),
+ * compute "same", "float" or "logical" (the kernels' dtype rule, elementwise.def). */
+static PyObject *fn_elementwise_kinds(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    static const char kind_chars[] = "biufc";
+    static const char *const computes[] = {"same", "float", "logical"};
+    static const struct {
+        const char *name;
+        unsigned kinds;
+        pc_ew_compute compute;
+    } rows[] = {
+#define PC_EW(ID, name, nin, kinds, compute, ...) {#name, kinds, compute},
+#include "paddle_c/elementwise.def"
+#undef PC_EW
+    };
+    const Py_ssize_t n = (Py_ssize_t)(sizeof rows / sizeof rows[0]);
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char kinds[sizeof kind_chars] = {0};
+        int k = 0;
+        for (int b = 0; b < (int)sizeof kind_chars - 1; b++) {
+            if (rows[i].kinds & (1u << b)) {
+                kinds[k++] = kind_chars[b];
+            }
+        }
+        PyObject *row = Py_BuildValue("(sss)", rows[i].name, kinds, computes[rows[i].compute]);
         if (row == NULL) {
             Py_DECREF(list);
             return NULL;
@@ -253,6 +295,9 @@ PyMethodDef pcpy_kernels_methods[] = {
     {"_kernels", fn_kernels, METH_NOARGS,
      "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
     {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},
+    {"_elementwise_kinds", fn_elementwise_kinds, METH_NOARGS,
+     "_elementwise_kinds()\n--\n\n(name, kinds, compute) of each elementwise.def row: the accepted "
+     "kinds as kind characters and the compute rule ('same', 'float', 'logical')."},
     {"_kernel_hits", (PyCFunction)(void (*)(void))fn_kernel_hits, METH_VARARGS | METH_KEYWORDS,
      "_kernel_hits(reset=False)\n--\n\nDevice slots looked up since the last reset as (op, "
      "backend, dtype, count)."},

@@ -181,22 +181,14 @@ PCPY_MANIP_FN(fn_permute_dims, "permute_dims", 1, 2, 2, do_permute(st, x, a[1], 
 PCPY_MANIP_FN(fn_transpose, "transpose", 0, 3, 2, do_permute(st, x, a[1], "perm"), "x", "perm",
               "name")
 
-static PyObject *fn_matrix_transpose(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                     PyObject *kwnames)
+static PyObject *do_matrix_transpose(pcpy_state *st, PyObject *x)
 {
-    static const char *const names[] = {"x", NULL};
-    static const pcpy_argspec spec = {"matrix_transpose", names, 1, 1, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[1];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
     pc_tensor *out = NULL;
     pc_status s = pc_matrix_transpose(pcpy_tensor_get(x), &out);
     return pcpy_manip_finish(st, x, s, out);
 }
+
+PCPY_MANIP_FN(fn_matrix_transpose, "matrix_transpose", 1, 1, 1, do_matrix_transpose(st, x), "x")
 
 static PyObject *fn_moveaxis(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames)
@@ -229,27 +221,20 @@ static PyObject *fn_moveaxis(PyObject *mod, PyObject *const *args, Py_ssize_t na
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames)
+static PyObject *do_expand_dims(pcpy_state *st, PyObject *x, PyObject *axis_obj)
 {
-    static const char *const names[] = {"x", "axis", NULL};
-    static const pcpy_argspec spec = {"expand_dims", names, 1, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    PyObject *x;
     int64_t axes[PC_MAX_NDIM];
-    int n = -1;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) == 0) {
-        n = pcpy_manip_ints_arg(a[1], "axis", axes, PC_MAX_NDIM);
-    }
+    const int n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
     if (n < 0) {
-        Py_XDECREF(x);
+        Py_DECREF(x);
         return NULL;
     }
     pc_tensor *out = NULL;
     pc_status s = pc_expand_dims(pcpy_tensor_get(x), n, axes, &out);
     return pcpy_manip_finish(st, x, s, out);
 }
+
+PCPY_MANIP_FN(fn_expand_dims, "expand_dims", 1, 2, 2, do_expand_dims(st, x, a[1]), "x", "axis")
 
 /* Paddle's unsqueeze: the axes are inserted one after another (each counted in the shape
  * reached so far). */
@@ -279,52 +264,50 @@ static PyObject *do_unsqueeze(pcpy_state *st, PyObject *x, PyObject *axis_obj)
 
 PCPY_MANIP_FN(fn_unsqueeze, "unsqueeze", 0, 3, 2, do_unsqueeze(st, x, a[1]), "x", "axis", "name")
 
+/* An optional `axis` argument (an int or a sequence of ints) into axes[]: the count, -1 for
+ * None or absent (every axis), -2 with an exception set. */
+static int optional_axes(PyObject *axis_obj, int64_t *axes)
+{
+    if (axis_obj == NULL || axis_obj == Py_None) {
+        return -1;
+    }
+    const int n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
+    return n < 0 ? -2 : n;
+}
+
 static PyObject *do_squeeze(pcpy_state *st, PyObject *x, PyObject *axis_obj, bool strict)
 {
     int64_t axes[PC_MAX_NDIM];
-    int n = -1;
-    if (axis_obj != NULL && axis_obj != Py_None) {
-        n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
-        if (n < 0) {
-            Py_DECREF(x);
-            return NULL;
-        }
+    const int n = optional_axes(axis_obj, axes);
+    if (n == -2) {
+        Py_DECREF(x);
+        return NULL;
     }
     pc_tensor *out = NULL;
     pc_status s = pc_squeeze(pcpy_tensor_get(x), n, axes, strict, &out);
     return pcpy_manip_finish(st, x, s, out);
 }
 
-static PyObject *fn_squeeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kwnames)
+/* the standard's squeeze: the axis is required and not None */
+static PyObject *do_squeeze_axes(pcpy_state *st, PyObject *x, PyObject *axis_obj)
 {
-    static const char *const names[] = {"x", "axis", NULL};
-    static const pcpy_argspec spec = {"squeeze", names, 1, 2, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    if (a[1] == Py_None) {
+    if (axis_obj == Py_None) {
         Py_DECREF(x);
         PyErr_SetString(PyExc_TypeError, "squeeze: axis must be an int or a tuple of ints");
         return NULL;
     }
-    return do_squeeze(st, x, a[1], true);
+    return do_squeeze(st, x, axis_obj, true);
 }
+
+PCPY_MANIP_FN(fn_squeeze, "squeeze", 1, 2, 2, do_squeeze_axes(st, x, a[1]), "x", "axis")
 
 static PyObject *do_flip(pcpy_state *st, PyObject *x, PyObject *axis_obj)
 {
     int64_t axes[PC_MAX_NDIM];
-    int n = -1;
-    if (axis_obj != NULL && axis_obj != Py_None) {
-        n = pcpy_manip_ints_arg(axis_obj, "axis", axes, PC_MAX_NDIM);
-        if (n < 0) {
-            Py_DECREF(x);
-            return NULL;
-        }
+    const int n = optional_axes(axis_obj, axes);
+    if (n == -2) {
+        Py_DECREF(x);
+        return NULL;
     }
     pc_tensor *out = NULL;
     pc_status s = pc_flip(pcpy_tensor_get(x), n, axes, &out);
@@ -393,22 +376,15 @@ static PyObject *do_contiguous(pcpy_state *st, PyObject *x)
 
 PCPY_MANIP_FN(fn_contiguous, "contiguous", 1, 1, 1, do_contiguous(st, x), "x")
 
-static PyObject *fn_is_contiguous(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                  PyObject *kwnames)
+/* x is a new reference, released here */
+static PyObject *do_is_contiguous(PyObject *x)
 {
-    static const char *const names[] = {"x", NULL};
-    static const pcpy_argspec spec = {"is_contiguous", names, 1, 1, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[1];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
     const bool c = pc_tensor_is_c_contiguous(pcpy_tensor_get(x));
     Py_DECREF(x);
     return PyBool_FromLong(c);
 }
+
+PCPY_MANIP_FN(fn_is_contiguous, "is_contiguous", 1, 1, 1, ((void)st, do_is_contiguous(x)), "x")
 
 /* ---- joining and splitting ---------------------------------------------------------------- */
 
@@ -424,73 +400,53 @@ static int64_t total_size(Py_ssize_t n, const pc_tensor **ts)
     return total;
 }
 
-static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
+/* concat(arrays, axis=0) and stack(arrays, axis=0) (Paddle's: the axis may be positional, x= a
+ * keyword alias): one argument handling; concat's axis=None flattens the operands first. */
+static PyObject *join(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                      const pcpy_argspec *spec, bool stack)
 {
-    /* Paddle's concat(x, axis=0): the axis may be positional (and x= a keyword, an alias) */
-    static const char *const names[] = {"arrays", "axis", NULL};
-    static const pcpy_argspec spec = {"concat", names, 0, 2, 1};
     pcpy_state *st = pcpy_state_from_module(mod);
     PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+    if (pcpy_parse_args(spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
     int64_t axis = 0;
-    const bool flatten = a[1] == Py_None;
+    const bool flatten = !stack && a[1] == Py_None;
     if (!flatten && pcpy_int64_arg(a[1], "axis", 0, &axis) < 0) {
         return NULL;
     }
     PyObject **objs = NULL;
     const pc_tensor **ts = NULL;
-    const Py_ssize_t n = pcpy_manip_seq(st, a[0], "concat", &objs, &ts);
+    const Py_ssize_t n = pcpy_manip_seq(st, a[0], spec->fname, &objs, &ts);
     PyObject *res = NULL;
-    if (n >= 0) {
-        if (n > INT32_MAX) {
-            PyErr_SetString(PyExc_ValueError, "concat: too many tensors");
-        } else {
-            pc_tensor *out = NULL;
-            PyThreadState *tstate = pcpy_release_gil(total_size(n, ts));
-            pc_status s = pc_concat((int)n, ts, axis, flatten, &out);
-            pcpy_restore_gil(tstate);
-            res = pcpy_tensor_result(st, s, out);
-        }
+    if (n > INT32_MAX) {
+        PyErr_Format(PyExc_ValueError, "%s: too many tensors", spec->fname);
+    } else if (n >= 0) {
+        pc_tensor *out = NULL;
+        PyThreadState *tstate = pcpy_release_gil(total_size(n, ts));
+        pc_status s = stack ? pc_stack((int)n, ts, axis, &out)
+                            : pc_concat((int)n, ts, axis, flatten, &out);
+        pcpy_restore_gil(tstate);
+        res = pcpy_tensor_result(st, s, out);
     }
     pcpy_manip_seq_free(n < 0 ? 0 : n, objs, ts);
     return res;
 }
 
+static PyObject *fn_concat(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    static const char *const names[] = {"arrays", "axis", NULL};
+    static const pcpy_argspec spec = {"concat", names, 0, 2, 1};
+    return join(mod, args, nargs, kwnames, &spec, false);
+}
+
 static PyObject *fn_stack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
-    /* Paddle's stack(x, axis=0): as concat */
     static const char *const names[] = {"arrays", "axis", NULL};
     static const pcpy_argspec spec = {"stack", names, 0, 2, 1};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[2];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    int64_t axis = 0;
-    if (pcpy_int64_arg(a[1], "axis", 0, &axis) < 0) {
-        return NULL;
-    }
-    PyObject **objs = NULL;
-    const pc_tensor **ts = NULL;
-    const Py_ssize_t n = pcpy_manip_seq(st, a[0], "stack", &objs, &ts);
-    PyObject *res = NULL;
-    if (n >= 0) {
-        if (n > INT32_MAX) {
-            PyErr_SetString(PyExc_ValueError, "stack: too many tensors");
-        } else {
-            pc_tensor *out = NULL;
-            PyThreadState *tstate = pcpy_release_gil(total_size(n, ts));
-            pc_status s = pc_stack((int)n, ts, axis, &out);
-            pcpy_restore_gil(tstate);
-            res = pcpy_tensor_result(st, s, out);
-        }
-    }
-    pcpy_manip_seq_free(n < 0 ? 0 : n, objs, ts);
-    return res;
+    return join(mod, args, nargs, kwnames, &spec, true);
 }
 
 static PyObject *fn_unstack(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -655,25 +611,19 @@ static PyObject *do_split(pcpy_state *st, PyObject *x, PyObject *sections, PyObj
 PCPY_MANIP_FN(fn_split, "split", 0, 4, 2, do_split(st, x, a[1], a[2]), "x", "num_or_sections",
               "axis", "name")
 
-static PyObject *fn_chunk(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames)
+/* chunk(x, chunks, axis=0): split into `chunks` equal pieces (an int only) */
+static PyObject *do_chunk(pcpy_state *st, PyObject *x, PyObject *chunks, PyObject *axis_obj)
 {
-    static const char *const names[] = {"x", "chunks", "axis", "name", NULL};
-    static const pcpy_argspec spec = {"chunk", names, 0, 4, 2};
-    pcpy_state *st = pcpy_state_from_module(mod);
-    PyObject *a[4];
-    PyObject *x;
-    if (pcpy_manip_parse_x(st, &spec, args, nargs, kwnames, a, &x) < 0) {
-        Py_XDECREF(x);
-        return NULL;
-    }
-    if (PyTuple_Check(a[1]) || PyList_Check(a[1])) {
+    if (PyTuple_Check(chunks) || PyList_Check(chunks)) {
         Py_DECREF(x);
         PyErr_SetString(PyExc_TypeError, "chunk: chunks must be an int");
         return NULL;
     }
-    return do_split(st, x, a[1], a[2]);
+    return do_split(st, x, chunks, axis_obj);
 }
+
+PCPY_MANIP_FN(fn_chunk, "chunk", 0, 4, 2, do_chunk(st, x, a[1], a[2]), "x", "chunks", "axis",
+              "name")
 
 static PyObject *do_tile(pcpy_state *st, PyObject *x, PyObject *reps_obj)
 {
@@ -903,7 +853,7 @@ static PyObject *m_contiguous(PyObject *self, PyObject *unused)
 static PyObject *m_is_contiguous(PyObject *self, PyObject *unused)
 {
     (void)unused;
-    return PyBool_FromLong(pc_tensor_is_c_contiguous(pcpy_tensor_get(self)));
+    return do_is_contiguous(Py_NewRef(self));
 }
 
 PCPY_MANIP_METHOD(m_expand, "expand", 1, do_broadcast_to(st, x, a[0]), "shape", "name")

@@ -144,171 +144,93 @@ static PyObject *do_argreduce(pcpy_state *st, PyObject *xobj, PyObject *axis_obj
     return pcpy_tensor_result(st, s, out);
 }
 
-/* ---- module functions --------------------------------------------------------------------- */
+/* ---- argument forms -------------------------------------------------------------------- */
+
+/* One parameter list: its names (x included for module functions, self not for methods), how
+ * many are positional-only / positional, and where the parsed values land. */
+typedef struct red_form {
+    const char *const *names;
+    int nposonly;
+    int npos;
+    int nrequired;
+    red_layout layout;
+} red_form;
 
 /* the standard's form: (x, /, *, axis=None, [dtype=None,] keepdims=False); mean takes NumPy's
- * dtype= too */
+ * dtype= too; var, std, nanvar, nanstd: NumPy's dtype= after keepdims */
 static const char *const names_axk[] = {"x", "axis", "keepdims", NULL};
 static const char *const names_adk[] = {"x", "axis", "dtype", "keepdims", NULL};
-static const red_layout layout_axk = {1, -1, 2, -1, -1, -1, -1};
-static const red_layout layout_adk = {1, 2, 3, -1, -1, -1, -1};
-/* var, std, nanvar, nanstd: the standard's form and NumPy's dtype= after keepdims */
 static const char *const names_ackd[] = {"x", "axis", "correction", "keepdims", "dtype", NULL};
-static const red_layout layout_ackd = {1, 4, 3, 2, -1, -1, -1};
+static const red_form form_std_axk = {names_axk, 1, 1, 1, {1, -1, 2, -1, -1, -1, -1}};
+static const red_form form_std_adk = {names_adk, 1, 1, 1, {1, 2, 3, -1, -1, -1, -1}};
+static const red_form form_std_ackd = {names_ackd, 1, 1, 1, {1, 4, 3, 2, -1, -1, -1}};
+#define SIG_std_axk "(x, /, *, axis=None, keepdims=False)\n--\n\n"
+#define SIG_std_adk "(x, /, *, axis=None, dtype=None, keepdims=False)\n--\n\n"
+#define SIG_std_ackd "(x, /, *, axis=None, correction=0.0, keepdims=False, dtype=None)\n--\n\n"
 
-/* Paddle's form: (x, axis=None, [dtype=None,] keepdim=False, name=None) */
+/* Paddle's form: (x, axis=None, [dtype=None,] keepdim=False, name=None); nanmean adds a
+ * keyword-only dtype= (NumPy's) */
 static const char *const names_p_akn[] = {"x", "axis", "keepdim", "name", NULL};
 static const char *const names_p_adkn[] = {"x", "axis", "dtype", "keepdim", "name", NULL};
-static const red_layout layout_p_akn = {1, -1, 2, -1, -1, -1, -1};
-static const red_layout layout_p_adkn = {1, 2, 3, -1, -1, -1, -1};
-/* nanmean: Paddle's form and a keyword-only dtype= (NumPy's) */
 static const char *const names_p_akn_d[] = {"x", "axis", "keepdim", "name", "dtype", NULL};
-static const red_layout layout_p_akn_d = {1, 4, 2, -1, -1, -1, -1};
+static const red_form form_pd_akn = {names_p_akn, 0, 4, 1, {1, -1, 2, -1, -1, -1, -1}};
+static const red_form form_pd_adkn = {names_p_adkn, 0, 5, 1, {1, 2, 3, -1, -1, -1, -1}};
+static const red_form form_pd_akn_d = {names_p_akn_d, 0, 4, 1, {1, 4, 2, -1, -1, -1, -1}};
+#define SIG_pd_akn "(x, axis=None, keepdim=False, name=None)\n--\n\n"
+#define SIG_pd_adkn "(x, axis=None, dtype=None, keepdim=False, name=None)\n--\n\n"
+#define SIG_pd_akn_d "(x, axis=None, keepdim=False, name=None, *, dtype=None)\n--\n\n"
 
-/* One reduction's Python face: its name, parameters and where they land. */
-typedef struct red_desc {
-    const char *name;
-    const char *const *names;
-    int npos;               /* 1: the standard's keyword-only form; 0: all positional */
-    const red_layout *layout;
-    pc_reduction r;
-    int nkwonly;            /* form 0: how many trailing parameters are keyword-only */
-} red_desc;
+/* Methods: Paddle's parameters, positional, then NumPy's keyword-only ones (out=None, dtype=,
+ * ddof=) so that np.sum(t), np.mean(t), np.var(t), np.max(t) call them as they call ndarray's. */
+static const char *const m_akn[] = {"axis", "keepdim", "name", NULL};
+static const char *const m_akno[] = {"axis", "keepdim", "name", "out", NULL};
+static const char *const m_adkno[] = {"axis", "dtype", "keepdim", "name", "out", NULL};
+static const char *const m_akdno[] = {"axis", "keepdim", "dtype", "name", "out", NULL};
+static const char *const m_akndo[] = {"axis", "keepdim", "name", "dtype", "out", NULL};
+static const char *const m_auknddo[] = {"axis", "unbiased", "keepdim", "name", "dtype", "ddof",
+                                        "out", NULL};
+static const red_form form_m_akn = {m_akn, 0, 3, 0, {0, -1, 1, -1, -1, -1, -1}};
+static const red_form form_m_akno = {m_akno, 0, 3, 0, {0, -1, 1, -1, -1, -1, 3}};
+static const red_form form_m_adkno = {m_adkno, 0, 4, 0, {0, 1, 2, -1, -1, -1, 4}};
+static const red_form form_m_akdno = {m_akdno, 0, 4, 0, {0, 2, 1, -1, -1, -1, 4}};
+static const red_form form_m_akndo = {m_akndo, 0, 3, 0, {0, 3, 1, -1, -1, -1, 4}};
+static const red_form form_m_auknddo = {m_auknddo, 0, 4, 0, {0, 4, 2, -1, 1, 5, 6}};
+#define SIG_m_akn "($self, /, axis=None, keepdim=False, name=None)\n--\n\n"
+#define SIG_m_akno "($self, /, axis=None, keepdim=False, name=None, *, out=None)\n--\n\n"
+#define SIG_m_adkno "($self, /, axis=None, dtype=None, keepdim=False, name=None, *, out=None)\n--\n\n"
+#define SIG_m_akdno "($self, /, axis=None, keepdim=False, dtype=None, name=None, *, out=None)\n--\n\n"
+#define SIG_m_akndo "($self, /, axis=None, keepdim=False, name=None, *, dtype=None, out=None)\n--\n\n"
+#define SIG_m_auknddo "($self, /, axis=None, unbiased=True, keepdim=False, name=None, *, "        \
+    "dtype=None, ddof=None, out=None)\n--\n\n"
+
+#define SIG_ARGREDUCE "(x, /, *, axis=None, keepdims=False)\n--\n\n"
+#define SIG_M_ARGREDUCE                                                                         \
+    "($self, /, axis=None, keepdim=False, dtype='int64', name=None, out=None)\n--\n\n"
+
+/* ---- the calls ------------------------------------------------------------------------------ */
 
 static PyObject *module_reduce(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames, const red_desc *d)
+                               PyObject *kwnames, const char *name, const red_form *f,
+                               pc_reduction r)
 {
-    int nparams = 0;
-    while (d->names[nparams] != NULL) {
-        nparams++;
-    }
-    const pcpy_argspec spec = {d->name, d->names, d->npos == 1 ? 1 : 0,
-                               d->npos == 1 ? 1 : nparams - d->nkwonly, 1};
+    const pcpy_argspec spec = {name, f->names, f->nposonly, f->npos, f->nrequired};
     PyObject *a[8];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    return do_reduce(pcpy_state_from_module(mod), a[0], a, d->layout, d->r, d->name);
+    return do_reduce(pcpy_state_from_module(mod), a[0], a, &f->layout, r, name);
 }
 
-static PyObject *fn_sum(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
+static PyObject *method_reduce(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames, const char *name, const red_form *f,
+                               pc_reduction r)
 {
-    static const red_desc d = {"sum", names_adk, 1, &layout_adk, PC_REDUCE_SUM};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_prod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"prod", names_adk, 1, &layout_adk, PC_REDUCE_PROD};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_max(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"max", names_axk, 1, &layout_axk, PC_REDUCE_MAX};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_min(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"min", names_axk, 1, &layout_axk, PC_REDUCE_MIN};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_mean(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"mean", names_adk, 1, &layout_adk, PC_REDUCE_MEAN};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_var(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"var", names_ackd, 1, &layout_ackd, PC_REDUCE_VAR};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_std(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"std", names_ackd, 1, &layout_ackd, PC_REDUCE_STD};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_all(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"all", names_axk, 1, &layout_axk, PC_REDUCE_ALL};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_any(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"any", names_axk, 1, &layout_axk, PC_REDUCE_ANY};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_count_nonzero(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"count_nonzero", names_axk, 1, &layout_axk, PC_REDUCE_COUNT_NONZERO};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nanprod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanprod", names_adk, 1, &layout_adk, PC_REDUCE_NANPROD};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nanmax(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanmax", names_axk, 1, &layout_axk, PC_REDUCE_NANMAX};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nanmin(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanmin", names_axk, 1, &layout_axk, PC_REDUCE_NANMIN};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nanvar(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanvar", names_ackd, 1, &layout_ackd, PC_REDUCE_NANVAR};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nanstd(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanstd", names_ackd, 1, &layout_ackd, PC_REDUCE_NANSTD};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nansum(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nansum", names_p_adkn, 0, &layout_p_adkn, PC_REDUCE_NANSUM};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_nanmean(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanmean", names_p_akn_d, 0, &layout_p_akn_d, PC_REDUCE_NANMEAN, 1};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_amax(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"amax", names_p_akn, 0, &layout_p_akn, PC_REDUCE_MAX};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_amin(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"amin", names_p_akn, 0, &layout_p_akn, PC_REDUCE_MIN};
-    return module_reduce(m, a, n, k, &d);
-}
-
-static PyObject *fn_logsumexp(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"logsumexp", names_p_akn, 0, &layout_p_akn, PC_REDUCE_LOGSUMEXP};
-    return module_reduce(m, a, n, k, &d);
+    const pcpy_argspec spec = {name, f->names, f->nposonly, f->npos, f->nrequired};
+    PyObject *a[8];
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+        return NULL;
+    }
+    return do_reduce(pcpy_state_from_type(Py_TYPE(self)), self, a, &f->layout, r, name);
 }
 
 static PyObject *module_argreduce(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
@@ -321,205 +243,6 @@ static PyObject *module_argreduce(PyObject *mod, PyObject *const *args, Py_ssize
         return NULL;
     }
     return do_argreduce(pcpy_state_from_module(mod), a[0], a[1], a[2], NULL, r, name);
-}
-
-static PyObject *fn_argmax(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return module_argreduce(m, a, n, k, "argmax", PC_ARGMAX);
-}
-static PyObject *fn_argmin(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return module_argreduce(m, a, n, k, "argmin", PC_ARGMIN);
-}
-static PyObject *fn_nanargmax(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return module_argreduce(m, a, n, k, "nanargmax", PC_NANARGMAX);
-}
-static PyObject *fn_nanargmin(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return module_argreduce(m, a, n, k, "nanargmin", PC_NANARGMIN);
-}
-
-#define STD_AXK "(x, /, *, axis=None, keepdims=False)\n--\n\n"
-#define STD_ADK "(x, /, *, axis=None, dtype=None, keepdims=False)\n--\n\n"
-#define STD_ACKD "(x, /, *, axis=None, correction=0.0, keepdims=False, dtype=None)\n--\n\n"
-#define PD_AKN "(x, axis=None, keepdim=False, name=None)\n--\n\n"
-#define PD_ADKN "(x, axis=None, dtype=None, keepdim=False, name=None)\n--\n\n"
-
-PyMethodDef pcpy_reduction_methods[] = {
-    {"sum", FASTCALL_KW(fn_sum), "sum" STD_ADK
-     "Sum over the given axes. Integers accumulate in int64 (uint64 for unsigned); floating "
-     "sums are accumulated in double precision (with compensation for float64)."},
-    {"prod", FASTCALL_KW(fn_prod), "prod" STD_ADK
-     "Product over the given axes; integers accumulate in int64 (uint64 for unsigned)."},
-    {"max", FASTCALL_KW(fn_max), "max" STD_AXK
-     "Maximum over the given axes; NaN propagates. An empty reduction raises ValueError."},
-    {"min", FASTCALL_KW(fn_min), "min" STD_AXK
-     "Minimum over the given axes; NaN propagates. An empty reduction raises ValueError."},
-    {"mean", FASTCALL_KW(fn_mean), "mean" STD_ADK
-     "Arithmetic mean over the given axes (NaN for an empty reduction); integer input gives "
-     "the default float dtype."},
-    {"var", FASTCALL_KW(fn_var), "var" STD_ACKD
-     "Variance over the given axes, divided by N - correction (two passes: mean, then squared "
-     "deviations)."},
-    {"std", FASTCALL_KW(fn_std), "std" STD_ACKD
-     "Standard deviation over the given axes, with divisor N - correction."},
-    {"all", FASTCALL_KW(fn_all), "all" STD_AXK
-     "Whether every element over the given axes is true (non-zero)."},
-    {"any", FASTCALL_KW(fn_any), "any" STD_AXK
-     "Whether any element over the given axes is true (non-zero)."},
-    {"count_nonzero", FASTCALL_KW(fn_count_nonzero), "count_nonzero" STD_AXK
-     "Number of non-zero elements over the given axes (int64)."},
-    {"argmax", FASTCALL_KW(fn_argmax), "argmax(x, /, *, axis=None, keepdims=False)\n--\n\n"
-     "Index of the first maximum along axis (of the flattened tensor when axis is None)."},
-    {"argmin", FASTCALL_KW(fn_argmin), "argmin(x, /, *, axis=None, keepdims=False)\n--\n\n"
-     "Index of the first minimum along axis (of the flattened tensor when axis is None)."},
-    {"nansum", FASTCALL_KW(fn_nansum), "nansum" PD_ADKN
-     "Sum over the given axes treating NaN as zero."},
-    {"nanprod", FASTCALL_KW(fn_nanprod), "nanprod" STD_ADK
-     "Product over the given axes treating NaN as one."},
-    {"nanmax", FASTCALL_KW(fn_nanmax), "nanmax" STD_AXK
-     "Maximum over the given axes ignoring NaN (NaN where every element is NaN)."},
-    {"nanmin", FASTCALL_KW(fn_nanmin), "nanmin" STD_AXK
-     "Minimum over the given axes ignoring NaN (NaN where every element is NaN)."},
-    {"nanmean", FASTCALL_KW(fn_nanmean), "nanmean" "(x, axis=None, keepdim=False, name=None, *, dtype=None)\n--\n\n"
-     "Mean over the given axes ignoring NaN."},
-    {"nanvar", FASTCALL_KW(fn_nanvar), "nanvar" STD_ACKD
-     "Variance over the given axes ignoring NaN."},
-    {"nanstd", FASTCALL_KW(fn_nanstd), "nanstd" STD_ACKD
-     "Standard deviation over the given axes ignoring NaN."},
-    {"nanargmax", FASTCALL_KW(fn_nanargmax), "nanargmax(x, /, *, axis=None, keepdims=False)\n"
-     "--\n\nIndex of the first maximum ignoring NaN (ValueError for a slice of only NaN)."},
-    {"nanargmin", FASTCALL_KW(fn_nanargmin), "nanargmin(x, /, *, axis=None, keepdims=False)\n"
-     "--\n\nIndex of the first minimum ignoring NaN (ValueError for a slice of only NaN)."},
-    {"amax", FASTCALL_KW(fn_amax), "amax" PD_AKN "Paddle's amax: the maximum (see max)."},
-    {"amin", FASTCALL_KW(fn_amin), "amin" PD_AKN "Paddle's amin: the minimum (see min)."},
-    {"logsumexp", FASTCALL_KW(fn_logsumexp), "logsumexp" PD_AKN
-     "log(sum(exp(x))) over the given axes, computed stably (the maximum is factored out)."},
-    {NULL, NULL, 0, NULL},
-};
-
-/* ---- Tensor methods (Paddle's signatures) ---------------------------------------------- */
-
-static PyObject *method_reduce(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames, const red_desc *d)
-{
-    int nparams = 0;
-    while (d->names[nparams] != NULL) {
-        nparams++;
-    }
-    const pcpy_argspec spec = {d->name, d->names, 0, nparams - d->nkwonly, 0};
-    PyObject *a[8];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    return do_reduce(pcpy_state_from_type(Py_TYPE(self)), self, a, d->layout, d->r, d->name);
-}
-
-/* Paddle's parameters, positional, then NumPy's keyword-only ones (out=None, dtype=, ddof=) so
- * that np.sum(t), np.mean(t), np.var(t), np.max(t) call these methods as they call ndarray's. */
-static const char *const m_akn[] = {"axis", "keepdim", "name", NULL};
-static const char *const m_akno[] = {"axis", "keepdim", "name", "out", NULL};
-static const char *const m_adkno[] = {"axis", "dtype", "keepdim", "name", "out", NULL};
-static const char *const m_akdno[] = {"axis", "keepdim", "dtype", "name", "out", NULL};
-static const char *const m_akndo[] = {"axis", "keepdim", "name", "dtype", "out", NULL};
-static const char *const m_auknddo[] = {"axis", "unbiased", "keepdim", "name", "dtype", "ddof",
-                                        "out", NULL};
-static const red_layout ml_akn = {0, -1, 1, -1, -1, -1, -1};
-static const red_layout ml_akno = {0, -1, 1, -1, -1, -1, 3};
-static const red_layout ml_adkno = {0, 1, 2, -1, -1, -1, 4};
-static const red_layout ml_akdno = {0, 2, 1, -1, -1, -1, 4};
-static const red_layout ml_akndo = {0, 3, 1, -1, -1, -1, 4};
-static const red_layout ml_auknddo = {0, 4, 2, -1, 1, 5, 6};
-
-static PyObject *m_sum(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"sum", m_adkno, 0, &ml_adkno, PC_REDUCE_SUM, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_prod(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"prod", m_akdno, 0, &ml_akdno, PC_REDUCE_PROD, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_max(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"max", m_akno, 0, &ml_akno, PC_REDUCE_MAX, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_min(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"min", m_akno, 0, &ml_akno, PC_REDUCE_MIN, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_amax(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"amax", m_akno, 0, &ml_akno, PC_REDUCE_MAX, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_amin(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"amin", m_akno, 0, &ml_akno, PC_REDUCE_MIN, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_mean(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"mean", m_akndo, 0, &ml_akndo, PC_REDUCE_MEAN, 2};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_var(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"var", m_auknddo, 0, &ml_auknddo, PC_REDUCE_VAR, 3};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_std(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"std", m_auknddo, 0, &ml_auknddo, PC_REDUCE_STD, 3};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_all(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"all", m_akno, 0, &ml_akno, PC_REDUCE_ALL, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_any(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"any", m_akno, 0, &ml_akno, PC_REDUCE_ANY, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_count_nonzero(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"count_nonzero", m_akn, 0, &ml_akn, PC_REDUCE_COUNT_NONZERO};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_nansum(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nansum", m_adkno, 0, &ml_adkno, PC_REDUCE_NANSUM, 1};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_nanmean(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"nanmean", m_akndo, 0, &ml_akndo, PC_REDUCE_NANMEAN, 2};
-    return method_reduce(s, a, n, k, &d);
-}
-
-static PyObject *m_logsumexp(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    static const red_desc d = {"logsumexp", m_akn, 0, &ml_akn, PC_REDUCE_LOGSUMEXP};
-    return method_reduce(s, a, n, k, &d);
 }
 
 static PyObject *method_argreduce(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -538,50 +261,35 @@ static PyObject *method_argreduce(PyObject *self, PyObject *const *args, Py_ssiz
     return do_argreduce(pcpy_state_from_type(Py_TYPE(self)), self, a[0], a[1], a[2], r, name);
 }
 
-static PyObject *m_argmax(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return method_argreduce(s, a, n, k, "argmax", PC_ARGMAX);
-}
-static PyObject *m_argmin(PyObject *s, PyObject *const *a, Py_ssize_t n, PyObject *k)
-{
-    return method_argreduce(s, a, n, k, "argmin", PC_ARGMIN);
-}
+/* ---- one forwarder and one table row per row of reductions.def ---------------------------- */
 
-#define M_AKN "($self, /, axis=None, keepdim=False, name=None)\n--\n\n"
-#define M_AKNO "($self, /, axis=None, keepdim=False, name=None, *, out=None)\n--\n\n"
-#define M_ADKNO "($self, /, axis=None, dtype=None, keepdim=False, name=None, *, out=None)\n--\n\n"
-#define M_AKNDO "($self, /, axis=None, keepdim=False, name=None, *, dtype=None, out=None)\n--\n\n"
-#define M_AUKNDDO "($self, /, axis=None, unbiased=True, keepdim=False, name=None, *, dtype=None, " \
-    "ddof=None, out=None)\n--\n\n"
+#define FORWARDER(prefix, name, call, ...)                                                     \
+    static PyObject *prefix##name(PyObject *o, PyObject *const *a, Py_ssize_t n, PyObject *k) \
+    {                                                                                          \
+        return call(o, a, n, k, #name, __VA_ARGS__);                                           \
+    }
+#define PCPY_REDUCE(name, form, core, doc)                                                     \
+    FORWARDER(fn_, name, module_reduce, &form_##form, PC_REDUCE_##core)
+#define PCPY_ARGREDUCE(name, core, doc) FORWARDER(fn_, name, module_argreduce, PC_##core)
+#define PCPY_REDUCE_METHOD(name, form, core, doc)                                              \
+    FORWARDER(m_, name, method_reduce, &form_##form, PC_REDUCE_##core)
+#define PCPY_ARGREDUCE_METHOD(name, core, doc) FORWARDER(m_, name, method_argreduce, PC_##core)
+#include "reductions.def"
+#undef FORWARDER
+
+#define ROW(prefix, name, sig, doc) {#name, FASTCALL_KW(prefix##name), #name sig doc},
+
+PyMethodDef pcpy_reduction_methods[] = {
+#define PCPY_REDUCE(name, form, core, doc) ROW(fn_, name, SIG_##form, doc)
+#define PCPY_ARGREDUCE(name, core, doc) ROW(fn_, name, SIG_ARGREDUCE, doc)
+#include "reductions.def"
+    {NULL, NULL, 0, NULL},
+};
 
 PyMethodDef pcpy_tensor_reduction_methods[] = {
-    {"sum", FASTCALL_KW(m_sum), "sum" M_ADKNO "Sum over axis (see paddle_c.sum)."},
-    {"prod", FASTCALL_KW(m_prod),
-     "prod($self, /, axis=None, keepdim=False, dtype=None, name=None, *, out=None)\n--\n\n"
-     "Product over axis (see paddle_c.prod)."},
-    {"max", FASTCALL_KW(m_max), "max" M_AKNO "Maximum over axis (see paddle_c.max)."},
-    {"min", FASTCALL_KW(m_min), "min" M_AKNO "Minimum over axis (see paddle_c.min)."},
-    {"amax", FASTCALL_KW(m_amax), "amax" M_AKNO "Maximum over axis (see paddle_c.max)."},
-    {"amin", FASTCALL_KW(m_amin), "amin" M_AKNO "Minimum over axis (see paddle_c.min)."},
-    {"mean", FASTCALL_KW(m_mean), "mean" M_AKNDO "Mean over axis (see paddle_c.mean)."},
-    {"var", FASTCALL_KW(m_var), "var" M_AUKNDDO
-     "Variance over axis; unbiased=True divides by N - 1 (Paddle's default)."},
-    {"std", FASTCALL_KW(m_std), "std" M_AUKNDDO
-     "Standard deviation over axis; unbiased=True divides by N - 1 (Paddle's default)."},
-    {"all", FASTCALL_KW(m_all), "all" M_AKNO "Whether all elements over axis are true."},
-    {"any", FASTCALL_KW(m_any), "any" M_AKNO "Whether any element over axis is true."},
-    {"count_nonzero", FASTCALL_KW(m_count_nonzero), "count_nonzero" M_AKN
-     "Number of non-zero elements over axis."},
-    {"nansum", FASTCALL_KW(m_nansum), "nansum" M_ADKNO "Sum over axis treating NaN as zero."},
-    {"nanmean", FASTCALL_KW(m_nanmean), "nanmean" M_AKNDO "Mean over axis ignoring NaN."},
-    {"logsumexp", FASTCALL_KW(m_logsumexp), "logsumexp" M_AKN
-     "log(sum(exp(x))) over axis, computed stably."},
-    {"argmax", FASTCALL_KW(m_argmax),
-     "argmax($self, /, axis=None, keepdim=False, dtype='int64', name=None, out=None)\n--\n\n"
-     "Index of the first maximum along axis (flattened when axis is None)."},
-    {"argmin", FASTCALL_KW(m_argmin),
-     "argmin($self, /, axis=None, keepdim=False, dtype='int64', name=None, out=None)\n--\n\n"
-     "Index of the first minimum along axis (flattened when axis is None)."},
+#define PCPY_REDUCE_METHOD(name, form, core, doc) ROW(m_, name, SIG_##form, doc)
+#define PCPY_ARGREDUCE_METHOD(name, core, doc) ROW(m_, name, SIG_M_ARGREDUCE, doc)
+#include "reductions.def"
     {NULL, NULL, 0, NULL},
 };
 

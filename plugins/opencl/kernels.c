@@ -96,8 +96,9 @@ void pcl_set_error(const char *message)
 /* The text of dtype t's program (malloc'd; the caller frees). */
 static char *program_source(const pcl_dtype *t)
 {
-    const char *common[] = {pcl_src_prelude, pcl_src_half, pcl_src_elem, pcl_src_dtype_params,
-                            pcl_src_elem_math};
+    const char *common[] = {pcl_src_prelude,      pcl_src_half,      pcl_src_elem,
+                            pcl_src_dtype_params, pcl_src_dtype_rows, pcl_src_elem_math,
+                            pcl_src_ew_kinds};
     const char *family[] = {pcl_src_arith_elem, pcl_src_arith_ops, pcl_src_compare_elem,
                             pcl_src_compare_ops, pcl_src_bitwise_elem, pcl_src_transcendental_elem,
                             pcl_src_transcendental_ops, pcl_src_kernels};

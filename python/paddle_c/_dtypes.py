@@ -49,7 +49,8 @@ _FLOAT_LIMITS = {
     "float32": (32, 2.0**-23, float.fromhex("0x1.fffffep127"), 2.0**-126),
     "float64": (64, 2.0**-52, float.fromhex("0x1.fffffffffffffp1023"), 2.0**-1022),
 }
-_REAL_OF = {"complex64": "float32", "complex128": "float64"}
+# the real dtype of each complex one, from the extension's dtype list
+_REAL_OF = {name: real for name, kind, _size, real in _C._dtype_table() if kind == "c"}
 
 
 def _dtype_of(type_or_array):

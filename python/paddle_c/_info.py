@@ -6,15 +6,17 @@ from . import _C
 
 __all__ = ["__array_namespace_info__"]
 
-_KINDS = {
-    "bool": ("bool",),
-    "signed integer": ("int8", "int16", "int32", "int64"),
-    "unsigned integer": ("uint8", "uint16", "uint32", "uint64"),
-    "integral": ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"),
-    "real floating": ("float32", "float64"),
-    "complex floating": ("complex64", "complex128"),
-}
-_KINDS["numeric"] = _KINDS["integral"] + _KINDS["real floating"] + _KINDS["complex floating"]
+# The standard's dtypes, in dtypes.def's order: the extension's list without the narrow floats
+# (float16, bfloat16), which paddle_c supports but the standard does not name.
+_STANDARD = tuple(name for name, kind, size, _real in _C._dtype_table()
+                  if not (kind == "f" and size < 4))
+# The kind names of the standard (isdtype's, which decides membership).
+_KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
+          "complex floating", "numeric")
+
+
+def _of_kind(kind):
+    return tuple(n for n in _STANDARD if _C.isdtype(getattr(_C, n), kind))
 
 
 class __array_namespace_info__:
@@ -68,17 +70,17 @@ class __array_namespace_info__:
         """
         self._check_device(device)
         if kind is None:
-            names = ("bool",) + _KINDS["numeric"]
+            names = _STANDARD
         elif isinstance(kind, str):
             if kind not in _KINDS:
                 raise ValueError(f"unknown dtype kind {kind!r}")
-            names = _KINDS[kind]
+            names = _of_kind(kind)
         elif isinstance(kind, tuple):
             names = ()
             for k in kind:
                 if not isinstance(k, str) or k not in _KINDS:
                     raise ValueError(f"unknown dtype kind {k!r}")
-                names += tuple(n for n in _KINDS[k] if n not in names)
+                names += tuple(n for n in _of_kind(k) if n not in names)
         else:
             raise TypeError(f"kind must be None, a string or a tuple of strings, not {kind!r}")
         return {n: getattr(_C, n) for n in names}

@@ -15,14 +15,21 @@ from __future__ import annotations
 import math
 import struct
 
+from . import _C
+
 _THRESHOLD = 1000
 _EDGE = 3
 _PRECISION = 8
 
 
+# the real dtype of each dtype (complex64 -> float32), from the extension's dtype list
+_REAL_OF = {name: real for name, _kind, _size, real in _C._dtype_table()}
+
+
 def _round_trip(v: float, name: str) -> float:
-    """v rounded to the dtype `name` (as a Python float)."""
-    if name in ("float32", "complex64"):
+    """v rounded to the dtype `name` (as a Python float; a complex dtype: to its real dtype)."""
+    name = _REAL_OF[name]
+    if name == "float32":
         return struct.unpack("f", struct.pack("f", v))[0]
     if name == "float16":
         try:

@@ -51,7 +51,7 @@ typedef enum pc_ew_out {
 } pc_ew_out;
 
 typedef enum pc_ew_fn {
-#define PC_EW(ID, name, nin, kinds, compute, out) PC_EW_##ID,
+#define PC_EW(ID, ...) PC_EW_##ID,
 #include "elementwise.def"
 #undef PC_EW
     PC_EW_NUM

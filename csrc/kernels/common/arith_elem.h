@@ -20,6 +20,7 @@
  *   - float16/bfloat16 compute in float32 and round once on the way out.
  */
 
+#include "ew_kinds.h"
 
 /* ---- complex helpers ----------------------------------------------------------------------- */
 
@@ -83,7 +84,7 @@ PC_ELEM PCK_CT PCK_FN(ew_abs)(PCK_CT x)
 }
 #endif
 
-#if PCK_K != PCK_KB
+#if PC_EW_HAS(NEGATIVE, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_negative)(PCK_CT x)
 {
 #if PCK_K == PCK_KI || PCK_K == PCK_KU
@@ -92,9 +93,13 @@ PC_ELEM PCK_CT PCK_FN(ew_negative)(PCK_CT x)
     return -x;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(POSITIVE, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_positive)(PCK_CT x) { return x; }
+#endif
 
+#if PC_EW_HAS(SQUARE, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_square)(PCK_CT x)
 {
 #if PCK_K == PCK_KI || PCK_K == PCK_KU
@@ -105,7 +110,9 @@ PC_ELEM PCK_CT PCK_FN(ew_square)(PCK_CT x)
     return x * x;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(SIGN, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_sign)(PCK_CT x)
 {
 #if PCK_K == PCK_KI
@@ -126,7 +133,9 @@ PC_ELEM PCK_CT PCK_FN(ew_sign)(PCK_CT x)
     return EW_CX(a / m, b / m);
 #endif
 }
+#endif
 
+#if PC_EW_HAS(ROUND, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_round)(PCK_CT x)
 {
 #if PCK_K == PCK_KF
@@ -139,7 +148,7 @@ PC_ELEM PCK_CT PCK_FN(ew_round)(PCK_CT x)
 }
 #endif
 
-#if PCK_K == PCK_KF || PCK_K == PCK_KC
+#if PC_EW_HAS(RECIPROCAL, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_reciprocal)(PCK_CT x)
 {
 #if PCK_K == PCK_KC
@@ -150,7 +159,7 @@ PC_ELEM PCK_CT PCK_FN(ew_reciprocal)(PCK_CT x)
 }
 #endif
 
-#if PCK_K == PCK_KI || PCK_K == PCK_KU || PCK_K == PCK_KF
+#if PC_EW_HAS(FLOOR, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_floor)(PCK_CT x)
 {
 #if PCK_K == PCK_KF
@@ -159,7 +168,9 @@ PC_ELEM PCK_CT PCK_FN(ew_floor)(PCK_CT x)
     return x;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(CEIL, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_ceil)(PCK_CT x)
 {
 #if PCK_K == PCK_KF
@@ -168,7 +179,9 @@ PC_ELEM PCK_CT PCK_FN(ew_ceil)(PCK_CT x)
     return x;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(TRUNC, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_trunc)(PCK_CT x)
 {
 #if PCK_K == PCK_KF
@@ -177,6 +190,10 @@ PC_ELEM PCK_CT PCK_FN(ew_trunc)(PCK_CT x)
     return x;
 #endif
 }
+
+/* Paddle's frac: x - trunc(x), exact in the dtype (the two share their leading bits); 0 for
+ * integers, NaN for infinities and NaN, +0.0 for integral x (-0.0 - -0.0 is +0.0). */
+PC_ELEM PCK_CT PCK_FN(ew_frac)(PCK_CT x) { return x - PCK_FN(ew_trunc)(x); }
 #endif
 
 PC_ELEM PCK_CT PCK_FN(ew_conj)(PCK_CT x)
@@ -226,7 +243,7 @@ PC_ELEM PCK_CT PCK_FN(ew_multiply)(PCK_CT a, PCK_CT b)
 #endif
 }
 
-#if PCK_K != PCK_KB
+#if PC_EW_HAS(SUBTRACT, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_subtract)(PCK_CT a, PCK_CT b)
 {
 #if PCK_K == PCK_KI || PCK_K == PCK_KU
@@ -235,7 +252,9 @@ PC_ELEM PCK_CT PCK_FN(ew_subtract)(PCK_CT a, PCK_CT b)
     return a - b;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(POW, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_pow)(PCK_CT a, PCK_CT b)
 {
 #if PCK_K == PCK_KI || PCK_K == PCK_KU
@@ -264,7 +283,7 @@ PC_ELEM PCK_CT PCK_FN(ew_pow)(PCK_CT a, PCK_CT b)
 }
 #endif
 
-#if PCK_K == PCK_KF || PCK_K == PCK_KC
+#if PC_EW_HAS(DIVIDE, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_divide)(PCK_CT a, PCK_CT b)
 {
 #if PCK_K == PCK_KC
@@ -275,7 +294,7 @@ PC_ELEM PCK_CT PCK_FN(ew_divide)(PCK_CT a, PCK_CT b)
 }
 #endif
 
-#if PCK_K == PCK_KI || PCK_K == PCK_KU || PCK_K == PCK_KF
+#if PC_EW_HAS(FLOOR_DIVIDE, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_floor_divide)(PCK_CT a, PCK_CT b)
 {
 #if PCK_K == PCK_KI
@@ -311,7 +330,9 @@ PC_ELEM PCK_CT PCK_FN(ew_floor_divide)(PCK_CT a, PCK_CT b)
     return fl;
 #endif
 }
+#endif
 
+#if PC_EW_HAS(REMAINDER, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_remainder)(PCK_CT a, PCK_CT b)
 {
 #if PCK_K == PCK_KI
@@ -339,7 +360,7 @@ PC_ELEM PCK_CT PCK_FN(ew_remainder)(PCK_CT a, PCK_CT b)
 }
 #endif
 
-#if PCK_K != PCK_KC
+#if PC_EW_HAS(MAXIMUM, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_maximum)(PCK_CT a, PCK_CT b)
 {
     PCK_CT v = a > b ? a : b;
@@ -349,7 +370,9 @@ PC_ELEM PCK_CT PCK_FN(ew_maximum)(PCK_CT a, PCK_CT b)
 #endif
     return v;
 }
+#endif
 
+#if PC_EW_HAS(MINIMUM, PCK_K)
 PC_ELEM PCK_CT PCK_FN(ew_minimum)(PCK_CT a, PCK_CT b)
 {
     PCK_CT v = a < b ? a : b;

@@ -1,47 +1,27 @@
 /*
- * arith_ops.h - which arithmetic element functions (arith_elem.h) exist for the kind of dtype
- * PCK_N, as one X-list for every target's registration:
+ * arith_ops.h - the arithmetic element functions (arith_elem.h) that exist for the kind of
+ * dtype PCK_N, as one X-list for every target's registration:
  *
  *   PC_ARITH_OPS(U, R, B)   U(ID, name): unary, output of the same dtype
  *                           R(ID, name): unary, output of the real dtype (complex -> real)
  *                           B(ID, name): binary, output of the same dtype
  *
+ * Which kinds each function has is elementwise.def's statement (ew_kinds.h: PC_EW_IF).
  * Included once per dtype (no include guard); the list is redefined for each kind.
  */
-#undef PC_ARITH_NB_
-#undef PC_ARITH_FC_
-#undef PC_ARITH_IUF_
-#undef PC_ARITH_NC_
+#include "ew_kinds.h"
+
 #undef PC_ARITH_OPS
-
-#if PCK_K != PCK_KB
-#define PC_ARITH_NB_(U, B)                                                                      \
-    U(NEGATIVE, negative) U(POSITIVE, positive) U(SQUARE, square) U(SIGN, sign)               \
-    U(ROUND, round) B(SUBTRACT, subtract) B(POW, pow)
-#else
-#define PC_ARITH_NB_(U, B)
-#endif
-
-#if PCK_K == PCK_KF || PCK_K == PCK_KC
-#define PC_ARITH_FC_(U, B) U(RECIPROCAL, reciprocal) B(DIVIDE, divide)
-#else
-#define PC_ARITH_FC_(U, B)
-#endif
-
-#if PCK_K == PCK_KI || PCK_K == PCK_KU || PCK_K == PCK_KF
-#define PC_ARITH_IUF_(U, B)                                                                     \
-    U(FLOOR, floor) U(CEIL, ceil) U(TRUNC, trunc) B(FLOOR_DIVIDE, floor_divide)               \
-    B(REMAINDER, remainder)
-#else
-#define PC_ARITH_IUF_(U, B)
-#endif
-
-#if PCK_K != PCK_KC
-#define PC_ARITH_NC_(U, B) B(MAXIMUM, maximum) B(MINIMUM, minimum)
-#else
-#define PC_ARITH_NC_(U, B)
-#endif
-
 #define PC_ARITH_OPS(U, R, B)                                                                   \
-    R(ABS, abs) R(REAL, real) R(IMAG, imag) U(CONJ, conj) B(ADD, add) B(MULTIPLY, multiply)   \
-    PC_ARITH_NB_(U, B) PC_ARITH_FC_(U, B) PC_ARITH_IUF_(U, B) PC_ARITH_NC_(U, B)
+    PC_EW_IF(ABS, R(ABS, abs)) PC_EW_IF(REAL, R(REAL, real)) PC_EW_IF(IMAG, R(IMAG, imag))      \
+    PC_EW_IF(CONJ, U(CONJ, conj)) PC_EW_IF(ADD, B(ADD, add))                                    \
+    PC_EW_IF(MULTIPLY, B(MULTIPLY, multiply)) PC_EW_IF(NEGATIVE, U(NEGATIVE, negative))         \
+    PC_EW_IF(POSITIVE, U(POSITIVE, positive)) PC_EW_IF(SQUARE, U(SQUARE, square))               \
+    PC_EW_IF(SIGN, U(SIGN, sign)) PC_EW_IF(ROUND, U(ROUND, round))                              \
+    PC_EW_IF(SUBTRACT, B(SUBTRACT, subtract)) PC_EW_IF(POW, B(POW, pow))                        \
+    PC_EW_IF(RECIPROCAL, U(RECIPROCAL, reciprocal)) PC_EW_IF(DIVIDE, B(DIVIDE, divide))         \
+    PC_EW_IF(FLOOR, U(FLOOR, floor)) PC_EW_IF(CEIL, U(CEIL, ceil))                              \
+    PC_EW_IF(TRUNC, U(TRUNC, trunc)) PC_EW_IF(FRAC, U(FRAC, frac))                                  \
+    PC_EW_IF(FLOOR_DIVIDE, B(FLOOR_DIVIDE, floor_divide))      \
+    PC_EW_IF(REMAINDER, B(REMAINDER, remainder)) PC_EW_IF(MAXIMUM, B(MAXIMUM, maximum))         \
+    PC_EW_IF(MINIMUM, B(MINIMUM, minimum))

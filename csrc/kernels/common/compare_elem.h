@@ -10,6 +10,8 @@
  * clip(x, lo, hi): NaN anywhere gives NaN.
  */
 
+#include "ew_kinds.h"
+
 /* ---- classification ------------------------------------------------------------------------ */
 
 PC_ELEM bool PCK_FN(ew_isnan)(PCK_CT x)
@@ -48,7 +50,7 @@ PC_ELEM bool PCK_FN(ew_isfinite)(PCK_CT x)
 #endif
 }
 
-#if PCK_K != PCK_KC
+#if PC_EW_HAS(SIGNBIT, PCK_K)
 PC_ELEM bool PCK_FN(ew_signbit)(PCK_CT x)
 {
 #if PCK_K == PCK_KF
@@ -82,19 +84,31 @@ PC_ELEM bool PCK_FN(ew_not_equal)(PCK_CT a, PCK_CT b)
 #endif
 }
 
-#if PCK_K != PCK_KC
+#if PC_EW_HAS(LESS, PCK_K)
 PC_ELEM bool PCK_FN(ew_less)(PCK_CT a, PCK_CT b) { return a < b; }
+#endif
+#if PC_EW_HAS(LESS_EQUAL, PCK_K)
 PC_ELEM bool PCK_FN(ew_less_equal)(PCK_CT a, PCK_CT b) { return a <= b; }
+#endif
+#if PC_EW_HAS(GREATER, PCK_K)
 PC_ELEM bool PCK_FN(ew_greater)(PCK_CT a, PCK_CT b) { return a > b; }
+#endif
+#if PC_EW_HAS(GREATER_EQUAL, PCK_K)
 PC_ELEM bool PCK_FN(ew_greater_equal)(PCK_CT a, PCK_CT b) { return a >= b; }
 #endif
 
 /* ---- logical ------------------------------------------------------------------------------- */
 
-#if PCK_K == PCK_KB
+#if PC_EW_HAS(LOGICAL_NOT, PCK_K)
 PC_ELEM bool PCK_FN(ew_logical_not)(bool x) { return !x; }
+#endif
+#if PC_EW_HAS(LOGICAL_AND, PCK_K)
 PC_ELEM bool PCK_FN(ew_logical_and)(bool a, bool b) { return a & b; }
+#endif
+#if PC_EW_HAS(LOGICAL_OR, PCK_K)
 PC_ELEM bool PCK_FN(ew_logical_or)(bool a, bool b) { return a | b; }
+#endif
+#if PC_EW_HAS(LOGICAL_XOR, PCK_K)
 PC_ELEM bool PCK_FN(ew_logical_xor)(bool a, bool b) { return a ^ b; }
 #endif
 

@@ -1,7 +1,8 @@
 /*
  * dtype_params.h - what type-generic kernels (the element layer and every target's loops) need
- * to know about each dtype, keyed by the
- * dtype's ID token (the `ID` column of dtypes.def: FLOAT32, BOOL, ...).
+ * to know about each dtype, keyed by the dtype's ID token (the `ID` column of dtypes.def:
+ * FLOAT32, BOOL, ...).
+ *
 
  * [Why the ID and not the name] `bool` is a macro (stdbool.h) and would expand before token
  * pasting; the upper-case IDs are never macros.
@@ -20,10 +21,13 @@
  *   PCK_NARROW_N    1 for float16 and bfloat16 (undefined, hence 0 in #if, for the others)
  *   PCK_WIDE_N      1 for int64 and uint64 (wider than a double's mantissa; undefined else)
  *
+ * They are generated (dtype_rows.h, by tools/gen_defs.py from dtypes.def and the rules that
+ * file states); a new dtype needs a dtypes.def row and, for a new storage type, its
+ * conversions (paddle_c/half.h for the narrow floats).
+ *
  * Element functions (the *_elem.h files of kernels/common) and loop bodies (*_impl.h) are
  * written once and included per dtype by cpu/each_dtype.h (CPython's stringlib approach);
  * they use these through PCK_CAT(PCK_T_, PCK_N) and friends.
- * The static assertions in register.c check this file against dtypes.def.
  */
 #ifndef PADDLE_C_KERNELS_COMMON_DTYPE_PARAMS_H
 #define PADDLE_C_KERNELS_COMMON_DTYPE_PARAMS_H
@@ -43,165 +47,8 @@
 #define PCK_KF 3
 #define PCK_KC 4
 
-/* bool */
-#define PCK_T_BOOL bool
-#define PCK_CT_BOOL bool
-#define PCK_RT_BOOL bool
-#define PCK_K_BOOL PCK_KB
-#define PCK_ID_BOOL PC_BOOL
-#define PCK_LOAD_BOOL(x) (x)
-#define PCK_STORE_BOOL(v) ((bool)(v))
-#define PCK_FROMD_BOOL(v) ((v) != 0.0)
-
-/* signed integers */
-#define PCK_T_INT8 int8_t
-#define PCK_CT_INT8 int8_t
-#define PCK_RT_INT8 int8_t
-#define PCK_K_INT8 PCK_KI
-#define PCK_ID_INT8 PC_INT8
-#define PCK_LOAD_INT8(x) (x)
-#define PCK_STORE_INT8(v) ((int8_t)(v))
-#define PCK_FROMD_INT8(v) ((int8_t)(v))
-#define PCK_LO_INT8 INT8_MIN
-#define PCK_HI_INT8 INT8_MAX
-
-#define PCK_T_INT16 int16_t
-#define PCK_CT_INT16 int16_t
-#define PCK_RT_INT16 int16_t
-#define PCK_K_INT16 PCK_KI
-#define PCK_ID_INT16 PC_INT16
-#define PCK_LOAD_INT16(x) (x)
-#define PCK_STORE_INT16(v) ((int16_t)(v))
-#define PCK_FROMD_INT16(v) ((int16_t)(v))
-#define PCK_LO_INT16 INT16_MIN
-#define PCK_HI_INT16 INT16_MAX
-
-#define PCK_T_INT32 int32_t
-#define PCK_CT_INT32 int32_t
-#define PCK_RT_INT32 int32_t
-#define PCK_K_INT32 PCK_KI
-#define PCK_ID_INT32 PC_INT32
-#define PCK_LOAD_INT32(x) (x)
-#define PCK_STORE_INT32(v) ((int32_t)(v))
-#define PCK_FROMD_INT32(v) ((int32_t)(v))
-#define PCK_LO_INT32 INT32_MIN
-#define PCK_HI_INT32 INT32_MAX
-
-#define PCK_T_INT64 int64_t
-#define PCK_CT_INT64 int64_t
-#define PCK_RT_INT64 int64_t
-#define PCK_K_INT64 PCK_KI
-#define PCK_ID_INT64 PC_INT64
-#define PCK_LOAD_INT64(x) (x)
-#define PCK_STORE_INT64(v) ((int64_t)(v))
-#define PCK_FROMD_INT64(v) ((int64_t)(v))
-#define PCK_LO_INT64 INT64_MIN
-#define PCK_HI_INT64 INT64_MAX
-#define PCK_WIDE_INT64 1
-
-/* unsigned integers */
-#define PCK_T_UINT8 uint8_t
-#define PCK_CT_UINT8 uint8_t
-#define PCK_RT_UINT8 uint8_t
-#define PCK_K_UINT8 PCK_KU
-#define PCK_ID_UINT8 PC_UINT8
-#define PCK_LOAD_UINT8(x) (x)
-#define PCK_STORE_UINT8(v) ((uint8_t)(v))
-#define PCK_FROMD_UINT8(v) ((uint8_t)(v))
-#define PCK_LO_UINT8 0
-#define PCK_HI_UINT8 UINT8_MAX
-
-#define PCK_T_UINT16 uint16_t
-#define PCK_CT_UINT16 uint16_t
-#define PCK_RT_UINT16 uint16_t
-#define PCK_K_UINT16 PCK_KU
-#define PCK_ID_UINT16 PC_UINT16
-#define PCK_LOAD_UINT16(x) (x)
-#define PCK_STORE_UINT16(v) ((uint16_t)(v))
-#define PCK_FROMD_UINT16(v) ((uint16_t)(v))
-#define PCK_LO_UINT16 0
-#define PCK_HI_UINT16 UINT16_MAX
-
-#define PCK_T_UINT32 uint32_t
-#define PCK_CT_UINT32 uint32_t
-#define PCK_RT_UINT32 uint32_t
-#define PCK_K_UINT32 PCK_KU
-#define PCK_ID_UINT32 PC_UINT32
-#define PCK_LOAD_UINT32(x) (x)
-#define PCK_STORE_UINT32(v) ((uint32_t)(v))
-#define PCK_FROMD_UINT32(v) ((uint32_t)(v))
-#define PCK_LO_UINT32 0
-#define PCK_HI_UINT32 UINT32_MAX
-
-#define PCK_T_UINT64 uint64_t
-#define PCK_CT_UINT64 uint64_t
-#define PCK_RT_UINT64 uint64_t
-#define PCK_K_UINT64 PCK_KU
-#define PCK_ID_UINT64 PC_UINT64
-#define PCK_LOAD_UINT64(x) (x)
-#define PCK_STORE_UINT64(v) ((uint64_t)(v))
-#define PCK_FROMD_UINT64(v) ((uint64_t)(v))
-#define PCK_LO_UINT64 0
-#define PCK_HI_UINT64 UINT64_MAX
-#define PCK_WIDE_UINT64 1
-
-/* narrow floats: computed in float32 */
-#define PCK_T_FLOAT16 pc_half
-#define PCK_CT_FLOAT16 float
-#define PCK_RT_FLOAT16 float
-#define PCK_K_FLOAT16 PCK_KF
-#define PCK_ID_FLOAT16 PC_FLOAT16
-#define PCK_LOAD_FLOAT16(x) pc_half_to_float(x)
-#define PCK_STORE_FLOAT16(v) pc_half_from_float(v)
-#define PCK_FROMD_FLOAT16(v) pc_half_from_double(v)
-#define PCK_NARROW_FLOAT16 1
-
-#define PCK_T_BFLOAT16 pc_bhalf
-#define PCK_CT_BFLOAT16 float
-#define PCK_RT_BFLOAT16 float
-#define PCK_K_BFLOAT16 PCK_KF
-#define PCK_ID_BFLOAT16 PC_BFLOAT16
-#define PCK_LOAD_BFLOAT16(x) pc_bhalf_to_float(x)
-#define PCK_STORE_BFLOAT16(v) pc_bhalf_from_float(v)
-#define PCK_FROMD_BFLOAT16(v) pc_bhalf_from_double(v)
-#define PCK_NARROW_BFLOAT16 1
-
-#define PCK_T_FLOAT32 float
-#define PCK_CT_FLOAT32 float
-#define PCK_RT_FLOAT32 float
-#define PCK_K_FLOAT32 PCK_KF
-#define PCK_ID_FLOAT32 PC_FLOAT32
-#define PCK_LOAD_FLOAT32(x) (x)
-#define PCK_STORE_FLOAT32(v) ((float)(v))
-#define PCK_FROMD_FLOAT32(v) ((float)(v))
-
-#define PCK_T_FLOAT64 double
-#define PCK_CT_FLOAT64 double
-#define PCK_RT_FLOAT64 double
-#define PCK_K_FLOAT64 PCK_KF
-#define PCK_ID_FLOAT64 PC_FLOAT64
-#define PCK_LOAD_FLOAT64(x) (x)
-#define PCK_STORE_FLOAT64(v) ((double)(v))
-#define PCK_FROMD_FLOAT64(v) (v)
-
-/* complex */
-#define PCK_T_COMPLEX64 pc_cfloat
-#define PCK_CT_COMPLEX64 pc_cfloat
-#define PCK_RT_COMPLEX64 float
-#define PCK_K_COMPLEX64 PCK_KC
-#define PCK_ID_COMPLEX64 PC_COMPLEX64
-#define PCK_LOAD_COMPLEX64(x) (x)
-#define PCK_STORE_COMPLEX64(v) ((pc_cfloat)(v))
-#define PCK_FROMD_COMPLEX64(v) ((pc_cfloat)(v))
-
-#define PCK_T_COMPLEX128 pc_cdouble
-#define PCK_CT_COMPLEX128 pc_cdouble
-#define PCK_RT_COMPLEX128 double
-#define PCK_K_COMPLEX128 PCK_KC
-#define PCK_ID_COMPLEX128 PC_COMPLEX128
-#define PCK_LOAD_COMPLEX128(x) (x)
-#define PCK_STORE_COMPLEX128(v) ((pc_cdouble)(v))
-#define PCK_FROMD_COMPLEX128(v) ((pc_cdouble)(v))
+/* the macros above for every dtype, written from dtypes.def by tools/gen_defs.py */
+#include "dtype_rows.h"
 
 /* Accessors for the dtype currently being instantiated (PCK_N, set by each_dtype.h). */
 #define PCK_T PCK_CAT(PCK_T_, PCK_N)

@@ -6,23 +6,29 @@
 #include "kernels/common/bitwise_elem.h"
 #include "kernels/common/compare_ops.h"
 
-#if PCK_K == PCK_KB || PCK_K == PCK_KI || PCK_K == PCK_KU
+#if PC_EW_HAS(BITWISE_INVERT, PCK_K)
 #define EW_NAME bitwise_invert
 #include "ew_unary_loop.h"
+#endif
+#if PC_EW_HAS(BITWISE_AND, PCK_K)
 #define EW_NAME bitwise_and
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(BITWISE_OR, PCK_K)
 #define EW_NAME bitwise_or
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(BITWISE_XOR, PCK_K)
 #define EW_NAME bitwise_xor
 #include "ew_binary_loop.h"
-
-#if PCK_K != PCK_KB
+#endif
+#if PC_EW_HAS(BITWISE_LEFT_SHIFT, PCK_K)
 #define EW_NAME bitwise_left_shift
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(BITWISE_RIGHT_SHIFT, PCK_K)
 #define EW_NAME bitwise_right_shift
 #include "ew_binary_loop.h"
-#endif
-
 #endif
 
 static const ew_reg PCK_FN(bitwise_kernels)[] = {

@@ -8,50 +8,63 @@
 
 #define EW_OUT_BOOL_STORE(v) (v)
 
-/* ---- classification ------------------------------------------------------------------------ */
+/* ---- classification and comparisons (the kinds each has: elementwise.def, ew_kinds.h) --- */
 
+#if PC_EW_HAS(ISNAN, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME isnan
 #include "ew_unary_loop.h"
+#endif
+#if PC_EW_HAS(ISINF, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME isinf
 #include "ew_unary_loop.h"
+#endif
+#if PC_EW_HAS(ISFINITE, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME isfinite
 #include "ew_unary_loop.h"
-#if PCK_K != PCK_KC
+#endif
+#if PC_EW_HAS(SIGNBIT, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME signbit
 #include "ew_unary_loop.h"
 #endif
-
-/* ---- comparisons --------------------------------------------------------------------------- */
-
+#if PC_EW_HAS(EQUAL, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME equal
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(NOT_EQUAL, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME not_equal
 #include "ew_binary_loop.h"
-#if PCK_K != PCK_KC
+#endif
+#if PC_EW_HAS(LESS, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME less
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(LESS_EQUAL, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME less_equal
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(GREATER, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME greater
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(GREATER_EQUAL, PCK_K)
 #define EW_OUT_T bool
 #define EW_OUT_STORE EW_OUT_BOOL_STORE
 #define EW_NAME greater_equal
@@ -60,13 +73,19 @@
 
 /* ---- logical (bool only: the driver converts other dtypes, non-zero is true) -------------- */
 
-#if PCK_K == PCK_KB
+#if PC_EW_HAS(LOGICAL_NOT, PCK_K)
 #define EW_NAME logical_not
 #include "ew_unary_loop.h"
+#endif
+#if PC_EW_HAS(LOGICAL_AND, PCK_K)
 #define EW_NAME logical_and
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(LOGICAL_OR, PCK_K)
 #define EW_NAME logical_or
 #include "ew_binary_loop.h"
+#endif
+#if PC_EW_HAS(LOGICAL_XOR, PCK_K)
 #define EW_NAME logical_xor
 #include "ew_binary_loop.h"
 #endif

@@ -14,6 +14,9 @@
     _Static_assert(sizeof(PCK_T_##ID) == (size), "dtype_params.h disagrees with dtypes.def");
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
+_Static_assert(PCK_KB == PC_KIND_BOOL && PCK_KI == PC_KIND_INT && PCK_KU == PC_KIND_UINT &&
+                   PCK_KF == PC_KIND_FLOAT && PCK_KC == PC_KIND_COMPLEX,
+               "dtype_params.h's kind numbers (ew_kinds.h's bits) are enum pc_kind's");
 
 void pc_cpu_register_kernels(void)
 {

@@ -6,8 +6,11 @@
  *
  *   sort_pairs:     a stable ascending radix sort of int64 keys with int64 values
  *   exclusive_sum:  out[i] = in[0] + ... + in[i - 1] over int64
+ *   radix_sort_pairs<K, V>: a stable ascending radix sort of unsigned keys K (uint32 or uint64)
+ *                   on bits [begin_bit, end_bit) with values V
+ *   merge_sort_keys<K, C>:  a stable merge sort of keys K by the comparator C (a functor with a
+ *                   __device__ bool operator()(K, K)), keys_in copied sorted to keys_out
  *   sort_keys_u64:  an ascending radix sort of uint64 keys on their bits [0, end_bit)
- *   sort_by:        an ascending merge sort of values of any type by a comparison (less)
  */
 #ifndef PADDLE_C_VENDORS_PRIMITIVES_CUH
 #define PADDLE_C_VENDORS_PRIMITIVES_CUH
@@ -24,8 +27,8 @@
 #define PC_HAVE_DEVICE_PRIMITIVES 0
 #endif
 #else
-#include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #define PC_HAVE_DEVICE_PRIMITIVES 1
 #endif
@@ -57,6 +60,32 @@ inline cudaError_t exclusive_sum(void *temp, size_t *temp_bytes, const int64_t *
 #endif
 }
 
+template <typename K, typename V>
+inline cudaError_t radix_sort_pairs(void *temp, size_t *temp_bytes, const K *keys_in, K *keys_out,
+                                    const V *vals_in, V *vals_out, int64_t n, int begin_bit,
+                                    int end_bit, cudaStream_t stream)
+{
+#ifdef PC_USE_HIP
+    return rocprim::radix_sort_pairs(temp, *temp_bytes, keys_in, keys_out, vals_in, vals_out,
+                                     (size_t)n, (unsigned)begin_bit, (unsigned)end_bit, stream);
+#else
+    return cub::DeviceRadixSort::SortPairs(temp, *temp_bytes, keys_in, keys_out, vals_in,
+                                           vals_out, n, begin_bit, end_bit, stream);
+#endif
+}
+
+template <typename K, typename C>
+inline cudaError_t merge_sort_keys(void *temp, size_t *temp_bytes, const K *keys_in, K *keys_out,
+                                   int64_t n, C less, cudaStream_t stream)
+{
+#ifdef PC_USE_HIP
+    return rocprim::merge_sort(temp, *temp_bytes, keys_in, keys_out, (size_t)n, less, stream);
+#else
+    return cub::DeviceMergeSort::StableSortKeysCopy(temp, *temp_bytes, keys_in, keys_out, n,
+                                                    less, stream);
+#endif
+}
+
 inline cudaError_t sort_keys_u64(void *temp, size_t *temp_bytes, const uint64_t *keys_in,
                                  uint64_t *keys_out, int64_t n, int end_bit, cudaStream_t stream)
 {
@@ -66,17 +95,6 @@ inline cudaError_t sort_keys_u64(void *temp, size_t *temp_bytes, const uint64_t 
 #else
     return cub::DeviceRadixSort::SortKeys(temp, *temp_bytes, keys_in, keys_out, n, 0, end_bit,
                                           stream);
-#endif
-}
-
-template <typename T, typename Less>
-inline cudaError_t sort_by(void *temp, size_t *temp_bytes, const T *in, T *out, int64_t n,
-                           Less less, cudaStream_t stream)
-{
-#ifdef PC_USE_HIP
-    return rocprim::merge_sort(temp, *temp_bytes, in, out, (size_t)n, less, stream);
-#else
-    return cub::DeviceMergeSort::SortKeysCopy(temp, *temp_bytes, in, out, n, less, stream);
 #endif
 }
 
