@@ -171,6 +171,7 @@ __global__ void gather_sorted_kernel(const char *x, char *values, char *indices,
 }
 
 /* ---- the host side ------------------------------------------------------------------------- */
+#if PC_HAVE_DEVICE_PRIMITIVES
 
 /* Bump allocation of the sort's arrays inside one device block (256-byte aligned parts). */
 struct carve {
@@ -203,8 +204,6 @@ template <typename T, typename V> pc_status gather_outputs(const sort_job &j, co
         j.x, j.values, j.indices, j.L, j.n, pos);
     return check_launch(j.dev, "sort kernel");
 }
-
-#if PC_HAVE_DEVICE_PRIMITIVES
 
 template <pc_dtype D, typename K, typename V> pc_status sort_real(const sort_job &j)
 {
