@@ -21,7 +21,7 @@
     PC_EW_IF(SUBTRACT, B(SUBTRACT, subtract)) PC_EW_IF(POW, B(POW, pow))                        \
     PC_EW_IF(RECIPROCAL, U(RECIPROCAL, reciprocal)) PC_EW_IF(DIVIDE, B(DIVIDE, divide))         \
     PC_EW_IF(FLOOR, U(FLOOR, floor)) PC_EW_IF(CEIL, U(CEIL, ceil))                              \
-    PC_EW_IF(TRUNC, U(TRUNC, trunc)) PC_EW_IF(FRAC, U(FRAC, frac))                                  \
-    PC_EW_IF(FLOOR_DIVIDE, B(FLOOR_DIVIDE, floor_divide))      \
+    PC_EW_IF(TRUNC, U(TRUNC, trunc)) PC_EW_IF(FRAC, U(FRAC, frac))                              \
+    PC_EW_IF(FLOOR_DIVIDE, B(FLOOR_DIVIDE, floor_divide))                                       \
     PC_EW_IF(REMAINDER, B(REMAINDER, remainder)) PC_EW_IF(MAXIMUM, B(MAXIMUM, maximum))         \
     PC_EW_IF(MINIMUM, B(MINIMUM, minimum))

@@ -39,11 +39,8 @@ static bool gemm_layout(int64_t rows, int64_t cols, int64_t srow, int64_t scol, 
     return false;
 }
 
-/* integer dtypes that accumulate in uint64_t (the others in uint32_t), and the block width of
- * the integer kernel's inner loop */
+/* the block width of the integer kernel's inner loop */
 #define PC_MM_BLOCK 16
-#define PCK_MM_WIDE_INT64 1
-#define PCK_MM_WIDE_UINT64 1
 
 #define PCK_BODY "matmul_impl.h"
 #include "each_dtype.h"
@@ -51,14 +48,7 @@ static bool gemm_layout(int64_t rows, int64_t cols, int64_t srow, int64_t scol, 
 
 void pc_cpu_register_matmul(void)
 {
-    static const pc_dtype dtypes[] = {PC_INT8,   PC_INT16,   PC_INT32,   PC_INT64,
-                                      PC_UINT8,  PC_UINT16,  PC_UINT32,  PC_UINT64,
-                                      PC_FLOAT32, PC_FLOAT64, PC_COMPLEX64, PC_COMPLEX128};
-    static const pc_whole_fn fns[] = {matmul_INT8,    matmul_INT16,     matmul_INT32,
-                                      matmul_INT64,   matmul_UINT8,     matmul_UINT16,
-                                      matmul_UINT32,  matmul_UINT64,    matmul_FLOAT32,
-                                      matmul_FLOAT64, matmul_COMPLEX64, matmul_COMPLEX128};
-    for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++) {
-        pc_kernel_register(PC_OP_MATMUL, PC_DEVICE_CPU, dtypes[i], (pc_kernel){.whole = fns[i]});
-    }
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt) register_matmul_##ID();
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
 }

@@ -132,7 +132,7 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
 /* [Why unsigned accumulation] Integer matmul wraps around like every integer operation of the
  * library; signed overflow is undefined in C, so products and sums are formed in an unsigned
  * type at least as wide as the dtype (the low bits are the same) and truncated on store. */
-#if PCK_CAT(PCK_MM_WIDE_, PCK_N)
+#if PCK_CAT(PCK_WIDE_, PCK_N) /* 8-byte integers accumulate in uint64_t, the others in uint32_t */
 #define PCK_MM_U uint64_t
 #else
 #define PCK_MM_U uint32_t
@@ -233,4 +233,12 @@ static pc_status PCK_FN(matmul)(const pc_kernel_args *args)
 
 #undef PCK_MM_U
 #endif /* BLAS or integers */
+
+/* this dtype's kernel, registered for the kinds above */
+static void PCK_FN(register_matmul)(void)
+{
+    pc_kernel_register(PC_OP_MATMUL, PC_DEVICE_CPU, PCK_ID, (pc_kernel){.whole = PCK_FN(matmul)});
+}
+#else
+static void PCK_FN(register_matmul)(void) {}
 #endif /* supported kinds */

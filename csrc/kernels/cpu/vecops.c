@@ -21,16 +21,9 @@
 #include "each_dtype.h"
 #undef PCK_BODY
 
-/* every numeric dtype, in dtypes.def order */
-#define PCV_NUMERIC(X)                                                                           \
-    X(INT8) X(INT16) X(INT32) X(INT64) X(UINT8) X(UINT16) X(UINT32) X(UINT64) X(FLOAT16)       \
-    X(BFLOAT16) X(FLOAT32) X(FLOAT64) X(COMPLEX64) X(COMPLEX128)
-
 void pc_cpu_register_vecops(void)
 {
-#define PCV_REGISTER(ID)                                                                         \
-    pc_kernel_register(PC_OP_VECDOT, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.loop = vecdot_##ID}); \
-    pc_kernel_register(PC_OP_CROSS, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.loop = cross_##ID});
-    PCV_NUMERIC(PCV_REGISTER)
-#undef PCV_REGISTER
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt) register_vecops_##ID();
+#include "paddle_c/dtypes.def"
+#undef PC_DTYPE
 }

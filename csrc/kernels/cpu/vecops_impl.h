@@ -65,4 +65,13 @@ static int PCK_FN(cross)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
 }
 
 #undef PCV_AT
+
+/* this dtype's kernels, registered for the kinds above */
+static void PCK_FN(register_vecops)(void)
+{
+    pc_kernel_register(PC_OP_VECDOT, PC_DEVICE_CPU, PCK_ID, (pc_kernel){.loop = PCK_FN(vecdot)});
+    pc_kernel_register(PC_OP_CROSS, PC_DEVICE_CPU, PCK_ID, (pc_kernel){.loop = PCK_FN(cross)});
+}
+#else
+static void PCK_FN(register_vecops)(void) {}
 #endif
