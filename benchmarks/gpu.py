@@ -7,8 +7,8 @@ Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin 
 (float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
 cumulative_sum (the whole tensor) on 2**26 elements of float32 and float64; sort, argsort, a
 sort of 2**13 rows along the last axis, boolean-mask get and set and a gather (x[i], i a random
-permutation) on 2**26 float32; unique_values, searchsorted and isin on 2**26 float32. Each time
-is the median of
+permutation) on 2**26 float32; unique_values, searchsorted and isin on 2**26 float32. Each
+time is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
 

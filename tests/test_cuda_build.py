@@ -42,8 +42,8 @@ REDUCE_FAMILIES = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "st
 # indexing on the device: offsets built and checked there, one gather/scatter, nonzero
 # (the CPU's sequential mask kernels, mask_select/fill/scatter, are CPU-only by contract)
 INDEX_FAMILIES = ["index_offsets", "gather", "scatter", "nonzero"]
-# sorting, searching and sets on the device: radix/merge sorts of (key, position) pairs, medians
-# of sorted lanes (sort.cu); searchsorted, isin, unique (search.cu)
+# sorting, searching and sets on the device: radix/merge sorts of (key, position) pairs,
+# medians of sorted lanes, searchsorted, isin and unique (sort.cu, search.cu)
 SORT_FAMILIES = ["sort", "argsort", "median", "searchsorted", "isin", "unique"]
 
 

@@ -202,7 +202,7 @@ static cudaError_t sort_entries(void *temp, size_t *bytes, const typename order<
     if constexpr (order<D>::key_bits > 0) {
         return sort_keys_u64(temp, bytes, in, out, n, order<D>::key_bits, stream);
     } else {
-        return sort_by(temp, bytes, in, out, n, less_op<D>{}, stream);
+        return merge_sort_keys(temp, bytes, in, out, n, less_op<D>{}, stream);
     }
 }
 

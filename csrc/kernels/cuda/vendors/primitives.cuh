@@ -11,7 +11,6 @@
  *   merge_sort_keys<K, C>:  a stable merge sort of keys K by the comparator C (a functor with a
  *                   __device__ bool operator()(K, K)), keys_in copied sorted to keys_out
  *   sort_keys_u64:  an ascending radix sort of uint64 keys on their bits [0, end_bit)
- *   sort_by:        an ascending merge sort of values of any type by a comparison (less)
  */
 #ifndef PADDLE_C_VENDORS_PRIMITIVES_CUH
 #define PADDLE_C_VENDORS_PRIMITIVES_CUH
@@ -28,8 +27,8 @@
 #define PC_HAVE_DEVICE_PRIMITIVES 0
 #endif
 #else
-#include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #define PC_HAVE_DEVICE_PRIMITIVES 1
 #endif
@@ -96,17 +95,6 @@ inline cudaError_t sort_keys_u64(void *temp, size_t *temp_bytes, const uint64_t 
 #else
     return cub::DeviceRadixSort::SortKeys(temp, *temp_bytes, keys_in, keys_out, n, 0, end_bit,
                                           stream);
-#endif
-}
-
-template <typename T, typename Less>
-inline cudaError_t sort_by(void *temp, size_t *temp_bytes, const T *in, T *out, int64_t n,
-                           Less less, cudaStream_t stream)
-{
-#ifdef PC_USE_HIP
-    return rocprim::merge_sort(temp, *temp_bytes, in, out, (size_t)n, less, stream);
-#else
-    return cub::DeviceMergeSort::SortKeysCopy(temp, *temp_bytes, in, out, n, less, stream);
 #endif
 }
 
