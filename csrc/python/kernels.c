@@ -13,6 +13,32 @@
 static const char *const backend_names[PC_NUM_DEVICE_TYPES] = {"cpu",    "cuda",   "rocm",
                                                                "opencl", "custom", "hostdev"};
 
+/* Append `row` (a new reference, or NULL after a failed build) to `list`, stealing it. On
+ * failure -1 with the exception set and `list` released too. */
+static int append_row(PyObject *list, PyObject *row)
+{
+    if (row == NULL || PyList_Append(list, row) < 0) {
+        Py_XDECREF(row);
+        Py_DECREF(list);
+        return -1;
+    }
+    Py_DECREF(row);
+    return 0;
+}
+
+/* The rows of elementwise.def that the introspection functions report */
+static const struct {
+    const char *name;
+    int nin;
+    unsigned kinds;
+    pc_ew_compute compute;
+} ew_rows[] = {
+#define PC_EW(ID, name, nin, kinds, compute, ...) {#name, nin, kinds, compute},
+#include "paddle_c/elementwise.def"
+#undef PC_EW
+};
+#define EW_ROWS ((Py_ssize_t)(sizeof ew_rows / sizeof ew_rows[0]))
+
 /* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */
 static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
 {
@@ -30,12 +56,9 @@ static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
                 }
                 PyObject *row = Py_BuildValue("(sss)", pc_op_name((pc_op)op), backend_names[b],
                                               pc_dtype_name((pc_dtype)dt));
-                if (row == NULL || PyList_Append(list, row) < 0) {
-                    Py_XDECREF(row);
-                    Py_DECREF(list);
+                if (append_row(list, row) < 0) {
                     return NULL;
                 }
-                Py_DECREF(row);
             }
         }
     }
@@ -65,12 +88,9 @@ static PyObject *fn_kernel_hits(PyObject *mod, PyObject *args, PyObject *kwargs)
                 }
                 PyObject *row = Py_BuildValue("(sssI)", pc_op_name((pc_op)op), backend_names[b],
                                               pc_dtype_name((pc_dtype)dt), (unsigned int)n);
-                if (row == NULL || PyList_Append(list, row) < 0) {
-                    Py_XDECREF(row);
-                    Py_DECREF(list);
+                if (append_row(list, row) < 0) {
                     return NULL;
                 }
-                Py_DECREF(row);
             }
         }
     }
@@ -85,17 +105,11 @@ static PyObject *fn_ops(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    PyObject *list = PyList_New(PC_NUM_OPS);
-    if (list == NULL) {
-        return NULL;
-    }
-    for (int op = 0; op < PC_NUM_OPS; op++) {
-        PyObject *name = PyUnicode_FromString(pc_op_name((pc_op)op));
-        if (name == NULL) {
-            Py_DECREF(list);
+    PyObject *list = PyList_New(0);
+    for (int op = 0; list != NULL && op < PC_NUM_OPS; op++) {
+        if (append_row(list, PyUnicode_FromString(pc_op_name((pc_op)op))) < 0) {
             return NULL;
         }
-        PyList_SET_ITEM(list, op, name);
     }
     return list;
 }
@@ -106,26 +120,11 @@ static PyObject *fn_elementwise(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    static const struct {
-        const char *name;
-        int nin;
-    } rows[] = {
-#define PC_EW(ID, name, nin, ...) {#name, nin},
-#include "paddle_c/elementwise.def"
-#undef PC_EW
-    };
-    const Py_ssize_t n = (Py_ssize_t)(sizeof rows / sizeof rows[0]);
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *row = Py_BuildValue("(si)", rows[i].name, rows[i].nin);
-        if (row == NULL) {
-            Py_DECREF(list);
+    PyObject *list = PyList_New(0);
+    for (Py_ssize_t i = 0; list != NULL && i < EW_ROWS; i++) {
+        if (append_row(list, Py_BuildValue("(si)", ew_rows[i].name, ew_rows[i].nin)) < 0) {
             return NULL;
         }
-        PyList_SET_ITEM(list, i, row);
     }
     return list;
 }
@@ -139,34 +138,19 @@ static PyObject *fn_elementwise_kinds(PyObject *mod, PyObject *unused)
     (void)unused;
     static const char kind_chars[] = "biufc";
     static const char *const computes[] = {"same", "float", "logical"};
-    static const struct {
-        const char *name;
-        unsigned kinds;
-        pc_ew_compute compute;
-    } rows[] = {
-#define PC_EW(ID, name, nin, kinds, compute, ...) {#name, kinds, compute},
-#include "paddle_c/elementwise.def"
-#undef PC_EW
-    };
-    const Py_ssize_t n = (Py_ssize_t)(sizeof rows / sizeof rows[0]);
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *list = PyList_New(0);
+    for (Py_ssize_t i = 0; list != NULL && i < EW_ROWS; i++) {
         char kinds[sizeof kind_chars] = {0};
         int k = 0;
         for (int b = 0; b < (int)sizeof kind_chars - 1; b++) {
-            if (rows[i].kinds & (1u << b)) {
+            if (ew_rows[i].kinds & (1u << b)) {
                 kinds[k++] = kind_chars[b];
             }
         }
-        PyObject *row = Py_BuildValue("(sss)", rows[i].name, kinds, computes[rows[i].compute]);
-        if (row == NULL) {
-            Py_DECREF(list);
+        if (append_row(list, Py_BuildValue("(sss)", ew_rows[i].name, kinds,
+                                           computes[ew_rows[i].compute])) < 0) {
             return NULL;
         }
-        PyList_SET_ITEM(list, i, row);
     }
     return list;
 }
@@ -196,20 +180,13 @@ static PyObject *fn_plugins(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    const int n = pc_plugins_count();
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < n; i++) {
+    PyObject *list = PyList_New(0);
+    for (int i = 0; list != NULL && i < pc_plugins_count(); i++) {
         const pc_plugin_record r = pc_plugins_record(i);
-        PyObject *row = Py_BuildValue("(ssOs)", r.path, r.name, r.loaded ? Py_True : Py_False,
-                                      r.message);
-        if (row == NULL) {
-            Py_DECREF(list);
+        if (append_row(list, Py_BuildValue("(ssOs)", r.path, r.name,
+                                           r.loaded ? Py_True : Py_False, r.message)) < 0) {
             return NULL;
         }
-        PyList_SET_ITEM(list, i, row);
     }
     return list;
 }
@@ -236,12 +213,9 @@ static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
                     pc_decompose_how_runs((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
                 PyObject *row = Py_BuildValue("(ssss)", pc_op_name((pc_op)op), backend_names[b],
                                               pc_dtype_name((pc_dtype)dt), how_names[how]);
-                if (row == NULL || PyList_Append(list, row) < 0) {
-                    Py_XDECREF(row);
-                    Py_DECREF(list);
+                if (append_row(list, row) < 0) {
                     return NULL;
                 }
-                Py_DECREF(row);
             }
         }
     }
@@ -267,12 +241,8 @@ static PyObject *fn_decompositions(PyObject *mod, PyObject *unused)
         if (f == NULL) {
             continue;
         }
-        PyObject *row = Py_BuildValue("(ss)", pc_op_name((pc_op)op), f);
-        if (row == NULL || PyList_Append(list, row) < 0) {
-            Py_XDECREF(row);
-            Py_CLEAR(list);
-        } else {
-            Py_DECREF(row);
+        if (append_row(list, Py_BuildValue("(ss)", pc_op_name((pc_op)op), f)) < 0) {
+            return NULL;
         }
     }
     return list;

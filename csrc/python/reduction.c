@@ -207,28 +207,33 @@ static const red_form form_m_auknddo = {m_auknddo, 0, 4, 0, {0, 4, 2, -1, 1, 5, 
 
 /* ---- the calls ------------------------------------------------------------------------------ */
 
-static PyObject *module_reduce(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames, const char *name, const red_form *f,
-                               pc_reduction r)
+/* Parse the arguments of form `f` and reduce: x is `self` for a method, else the first
+ * argument. */
+static PyObject *parse_and_reduce(pcpy_state *st, PyObject *self, PyObject *const *args,
+                                  Py_ssize_t nargs, PyObject *kwnames, const char *name,
+                                  const red_form *f, pc_reduction r)
 {
     const pcpy_argspec spec = {name, f->names, f->nposonly, f->npos, f->nrequired};
     PyObject *a[8];
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    return do_reduce(pcpy_state_from_module(mod), a[0], a, &f->layout, r, name);
+    return do_reduce(st, self != NULL ? self : a[0], a, &f->layout, r, name);
+}
+
+static PyObject *module_reduce(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames, const char *name, const red_form *f,
+                               pc_reduction r)
+{
+    return parse_and_reduce(pcpy_state_from_module(mod), NULL, args, nargs, kwnames, name, f, r);
 }
 
 static PyObject *method_reduce(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames, const char *name, const red_form *f,
                                pc_reduction r)
 {
-    const pcpy_argspec spec = {name, f->names, f->nposonly, f->npos, f->nrequired};
-    PyObject *a[8];
-    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
-        return NULL;
-    }
-    return do_reduce(pcpy_state_from_type(Py_TYPE(self)), self, a, &f->layout, r, name);
+    return parse_and_reduce(pcpy_state_from_type(Py_TYPE(self)), self, args, nargs, kwnames, name,
+                            f, r);
 }
 
 static PyObject *module_argreduce(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,

@@ -13,10 +13,8 @@ _STANDARD = tuple(name for name, kind, size, _real in _C._dtype_table()
 # The kind names of the standard (isdtype's, which decides membership).
 _KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
           "complex floating", "numeric")
-
-
-def _of_kind(kind):
-    return tuple(n for n in _STANDARD if _C.isdtype(getattr(_C, n), kind))
+# The dtypes of each kind (isdtype decides), derived once
+_OF_KIND = {k: tuple(n for n in _STANDARD if _C.isdtype(getattr(_C, n), k)) for k in _KINDS}
 
 
 class __array_namespace_info__:
@@ -74,13 +72,13 @@ class __array_namespace_info__:
         elif isinstance(kind, str):
             if kind not in _KINDS:
                 raise ValueError(f"unknown dtype kind {kind!r}")
-            names = _of_kind(kind)
+            names = _OF_KIND[kind]
         elif isinstance(kind, tuple):
             names = ()
             for k in kind:
                 if not isinstance(k, str) or k not in _KINDS:
                     raise ValueError(f"unknown dtype kind {k!r}")
-                names += tuple(n for n in _of_kind(k) if n not in names)
+                names += tuple(n for n in _OF_KIND[k] if n not in names)
         else:
             raise TypeError(f"kind must be None, a string or a tuple of strings, not {kind!r}")
         return {n: getattr(_C, n) for n in names}

@@ -55,27 +55,7 @@ typedef struct {
 #define CM_KLN2 162.88958740234375f
 #define CM_SUB_SCALE 0x1p26f     /* 2^(2n): csqrt's scaling of two subnormal parts */
 #define CM_SUB_UNSCALE 0x1p-13f  /* 2^-n */
-#include "complex_exp_body.h"
-#include "complex_log_body.h"
-#include "complex_arc_body.h"
-#undef CM_R
-#undef CM_T
-#undef CM_F
-#undef CM_M
-#undef CM_EPS
-#undef CM_MIN
-#undef CM_MAX
-#undef CM_SQRT_MIN
-#undef CM_4_SQRT_MIN
-#undef CM_SQRT_3_EPS
-#undef CM_SQRT_6_EPS
-#undef CM_BIG
-#undef CM_EXP_OVFL
-#undef CM_CEXP_OVFL
-#undef CM_K
-#undef CM_KLN2
-#undef CM_SUB_SCALE
-#undef CM_SUB_UNSCALE
+#include "complex_bodies.h"
 
 /* double */
 #define CM_R double
@@ -96,26 +76,6 @@ typedef struct {
 #define CM_KLN2 1246.97177782734161156
 #define CM_SUB_SCALE 0x1p54
 #define CM_SUB_UNSCALE 0x1p-27
-#include "complex_exp_body.h"
-#include "complex_log_body.h"
-#include "complex_arc_body.h"
-#undef CM_R
-#undef CM_T
-#undef CM_F
-#undef CM_M
-#undef CM_EPS
-#undef CM_MIN
-#undef CM_MAX
-#undef CM_SQRT_MIN
-#undef CM_4_SQRT_MIN
-#undef CM_SQRT_3_EPS
-#undef CM_SQRT_6_EPS
-#undef CM_BIG
-#undef CM_EXP_OVFL
-#undef CM_CEXP_OVFL
-#undef CM_K
-#undef CM_KLN2
-#undef CM_SUB_SCALE
-#undef CM_SUB_UNSCALE
+#include "complex_bodies.h"
 
 #endif

@@ -16,15 +16,6 @@ namespace pcu {
 
 enum ar_which { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
 
-/* the first failure reported wins (kernels/result_word.h's pc_result_fail on the device) */
-__device__ inline void ar_result_fail(pc_result_word *w, int32_t code)
-{
-    if (atomicCAS((int *)&w->code, (int)PC_OK, (int)code) == (int)PC_OK) {
-        w->detail = 0;
-        w->value = 0;
-    }
-}
-
 template <typename M> struct ar_acc {
     M v;
     int64_t i; /* -1: no element taken yet */
@@ -80,7 +71,7 @@ template <typename T, int W> struct arg_op {
         if (a.i < 0) { /* only the nan forms leave nothing taken: a slice of NaN */
             *(int64_t *)o = 0;
             if (result != nullptr) {
-                ar_result_fail(result, PC_ERR_VALUE);
+                pc_result_fail(result, PC_ERR_VALUE, 0, 0);
             }
             return;
         }

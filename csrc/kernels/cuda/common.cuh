@@ -17,9 +17,15 @@
 #include <cuda_runtime.h>
 #endif
 
+#include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/table.h"
 #include "kernels/common/dtype_params.h"
 #include "kernels/common/elem_math.h"
+
+/* A grid-stride loop: i over [0, n), each thread from its global index in steps of the grid */
+#define PCU_GRID_STRIDE(i, n)                                                                     \
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);                    \
+         i += (int64_t)blockDim.x * gridDim.x)
 
 #ifdef PC_USE_HIP
 #define PC_DEVICE_GPU_BACKEND PC_DEVICE_ROCM

@@ -28,19 +28,6 @@ template <typename T> struct adder;
 
 namespace pcu {
 
-__device__ inline void result_fail(pc_result_word *w, int32_t code, int32_t detail,
-                                   int64_t value)
-{
-    if (atomicCAS(reinterpret_cast<int *>(&w->code), (int)PC_OK, (int)code) == (int)PC_OK) {
-        w->detail = detail;
-        w->value = value;
-    }
-}
-
-#define PCU_GRID_STRIDE(i, n)                                                                     \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);                    \
-         i += (int64_t)blockDim.x * gridDim.x)
-
 /* ---- INDEX_OFFSETS ---------------------------------------------------------------------- */
 
 template <typename T> struct offsets_op {
@@ -55,7 +42,7 @@ template <typename T> struct offsets_op {
             w = (int64_t)v < 0 ? (int64_t)v + p.len : (int64_t)v;
         }
         if (w < 0 || w >= p.len) {
-            result_fail(p.result, PC_ERR_INDEX, p.item, (int64_t)v);
+            pc_result_fail(p.result, PC_ERR_INDEX, p.item, (int64_t)v);
             w = 0;
         }
         *(int64_t *)ptr[1] += w * p.stride;
@@ -81,7 +68,7 @@ __device__ inline int64_t offset_of(const pc_gather_params &p, int64_t i)
     const int64_t w = v < 0 ? v + p.len : v;
     if ((uint64_t)w >= (uint64_t)p.len) {
         if (p.result != nullptr) {
-            result_fail(p.result, PC_ERR_INDEX, 0, v);
+            pc_result_fail(p.result, PC_ERR_INDEX, 0, v);
         }
         return 0;
     }

@@ -48,37 +48,41 @@ struct rgeom {
     int64_t rxs[rg_max];
 };
 
+/* The offsets of element j of a C-order walk over `shape` (n axes): along strides s0, and along
+ * s1 when it is given (*o1). */
+__device__ inline int64_t rg_walk(int n, const int64_t *shape, int64_t j, const int64_t *s0,
+                                  const int64_t *s1, int64_t *o1)
+{
+    int64_t o0 = 0;
+    int64_t oo = 0;
+    for (int d = 0; d < n; d++) {
+        int64_t i = j;
+        if (d < n - 1) {
+            const int64_t q = j / shape[d];
+            i = j - q * shape[d];
+            j = q;
+        }
+        o0 += i * s0[d];
+        if (s1 != nullptr) {
+            oo += i * s1[d];
+        }
+    }
+    if (s1 != nullptr) {
+        *o1 = oo;
+    }
+    return o0;
+}
+
 /* x and out offsets of output j */
 __device__ inline void rg_out(const rgeom &g, int64_t j, int64_t &xo, int64_t &oo)
 {
-    xo = 0;
-    oo = 0;
-    for (int d = 0; d < g.nk; d++) {
-        int64_t i = j;
-        if (d < g.nk - 1) {
-            const int64_t q = j / g.kshape[d];
-            i = j - q * g.kshape[d];
-            j = q;
-        }
-        xo += i * g.kxs[d];
-        oo += i * g.kos[d];
-    }
+    xo = rg_walk(g.nk, g.kshape, j, g.kxs, g.kos, &oo);
 }
 
 /* x offset of reduced element r (relative to its output's) */
 __device__ inline int64_t rg_red(const rgeom &g, int64_t r)
 {
-    int64_t xo = 0;
-    for (int d = 0; d < g.nr; d++) {
-        int64_t i = r;
-        if (d < g.nr - 1) {
-            const int64_t q = r / g.rshape[d];
-            i = r - q * g.rshape[d];
-            r = q;
-        }
-        xo += i * g.rxs[d];
-    }
-    return xo;
+    return rg_walk(g.nr, g.rshape, r, g.rxs, nullptr, nullptr);
 }
 
 /* The geometry of reducing x's axes where reduced[axis] into out (out's strides are read on

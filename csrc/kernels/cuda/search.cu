@@ -1,6 +1,6 @@
 /*
  * search.cu - the GPU searching and set kernels (reduce_kernels.h contract), every dtype the
- * CPU column has, with the element order of kernels/common/sort_key.h only (search_order.cuh):
+ * CPU column has, with the element order of kernels/common/sort_key.h only (sort_order.cuh):
  *   SEARCHSORTED  x1's table in sorted order (keys of real dtypes, values of complex ones),
  *                 read through the sorter when there is one - each sorter index validated on
  *                 the device, an index out of range reported through the result word (the op
@@ -25,31 +25,10 @@
 #include "paddle_c/iter.h"
 #include "paddle_c/kernels/reduce_kernels.h"
 #include "paddle_c/storage.h"
+#include "sort_order.cuh"
 #include "vendors/primitives.cuh"
 
-#define PCK_BODY "kernels/common/sort_key.h"
-#include "kernels/cpu/each_dtype.h"
-#undef PCK_BODY
-
 namespace pcu {
-
-template <pc_dtype D> struct order;
-#define PCK_BODY "kernels/cuda/search_order.cuh"
-#include "kernels/cpu/each_dtype.h"
-#undef PCK_BODY
-
-#define SE_GRID_STRIDE(i, n)                                                                      \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);                    \
-         i += (int64_t)blockDim.x * gridDim.x)
-
-/* the first failure reported wins (kernels/result_word.h's pc_result_fail on the device) */
-__device__ inline void se_result_fail(pc_result_word *w, int32_t code, int64_t value)
-{
-    if (atomicCAS((int *)&w->code, (int)PC_OK, (int)code) == (int)PC_OK) {
-        w->detail = 0;
-        w->value = value;
-    }
-}
 
 /* scratch memory on the device (a new reference in *out); at least one byte */
 static pc_status scratch(pc_device dev, size_t bytes, pc_storage **out)
@@ -62,31 +41,31 @@ static pc_status scratch(pc_device dev, size_t bytes, pc_storage **out)
 /* tab[i] = the entry of x1's element sorter[i] (or i): x1 of n elements, `s1` bytes apart */
 template <pc_dtype D>
 __global__ void table_kernel(const char *x1, int64_t s1, int64_t n, const char *sorter,
-                             int64_t ss, typename order<D>::entry *tab, pc_result_word *word)
+                             int64_t ss, typename order_of<D>::entry *tab, pc_result_word *word)
 {
-    using T = typename order<D>::T;
-    SE_GRID_STRIDE(i, n)
+    using T = typename order_of<D>::T;
+    PCU_GRID_STRIDE(i, n)
     {
         int64_t at = i;
         if (sorter != nullptr) {
             at = *(const int64_t *)(sorter + i * ss);
             if (at < 0 || at >= n) {
-                se_result_fail(word, PC_ERR_INDEX, at);
+                pc_result_fail(word, PC_ERR_INDEX, 0, at);
                 at = 0;
             }
         }
-        tab[i] = order<D>::enter(*(const T *)(x1 + at * s1));
+        tab[i] = order_of<D>::enter(*(const T *)(x1 + at * s1));
     }
 }
 
 /* searchsorted: p[0] an x2 element, p[1] its int64 position in the table */
 template <pc_dtype D> struct search_op {
-    const typename order<D>::entry *tab;
+    const typename order_of<D>::entry *tab;
     int64_t n;
     bool right;
     __device__ void operator()(char **p) const
     {
-        using O = order<D>;
+        using O = order_of<D>;
         const typename O::entry k = O::enter(*(const typename O::T *)p[0]);
         int64_t lo = 0;
         int64_t hi = n;
@@ -104,12 +83,12 @@ template <pc_dtype D> struct search_op {
 
 /* isin: p[0] an x1 element, p[1] its bool result; the table sorted */
 template <pc_dtype D> struct isin_op {
-    const typename order<D>::entry *tab;
+    const typename order_of<D>::entry *tab;
     int64_t n;
     bool invert;
     __device__ void operator()(char **p) const
     {
-        using O = order<D>;
+        using O = order_of<D>;
         const typename O::T v = *(const typename O::T *)p[0];
         bool found = false;
         if (!O::isnan(v)) {
@@ -147,7 +126,7 @@ template <typename G> static pc_status each(const pc_tensor *a, pc_tensor *b, G 
 
 template <pc_dtype D> pc_status searchsorted_whole(const pc_kernel_args *args)
 {
-    using E = typename order<D>::entry;
+    using E = typename order_of<D>::entry;
     const pc_tensor *x1 = args->in[0];
     const pc_tensor *sorter = args->nin > 2 ? args->in[2] : nullptr;
     const pc_searchsorted_params *p = (const pc_searchsorted_params *)args->params;
@@ -187,20 +166,20 @@ template <pc_dtype D> pc_status searchsorted_whole(const pc_kernel_args *args)
 /* ---- ISIN ------------------------------------------------------------------------------------ */
 
 template <pc_dtype D> struct less_op {
-    __device__ bool operator()(const typename order<D>::entry &a,
-                               const typename order<D>::entry &b) const
+    __device__ bool operator()(const typename order_of<D>::entry &a,
+                               const typename order_of<D>::entry &b) const
     {
-        return order<D>::before(a, b);
+        return order_of<D>::before(a, b);
     }
 };
 
 /* sort the n entries `in` into `out` with `temp` (NULL: only size it in *bytes) */
 template <pc_dtype D>
-static cudaError_t sort_entries(void *temp, size_t *bytes, const typename order<D>::entry *in,
-                                typename order<D>::entry *out, int64_t n, cudaStream_t stream)
+static cudaError_t sort_entries(void *temp, size_t *bytes, const typename order_of<D>::entry *in,
+                                typename order_of<D>::entry *out, int64_t n, cudaStream_t stream)
 {
-    if constexpr (order<D>::key_bits > 0) {
-        return sort_keys_u64(temp, bytes, in, out, n, order<D>::key_bits, stream);
+    if constexpr (!order_of<D>::complex) {
+        return sort_keys_u64(temp, bytes, in, out, n, order_of<D>::bits, stream);
     } else {
         return merge_sort_keys(temp, bytes, in, out, n, less_op<D>{}, stream);
     }
@@ -208,7 +187,7 @@ static cudaError_t sort_entries(void *temp, size_t *bytes, const typename order<
 
 template <pc_dtype D> pc_status isin_whole(const pc_kernel_args *args)
 {
-    using E = typename order<D>::entry;
+    using E = typename order_of<D>::entry;
     const pc_tensor *x2 = args->in[1];
     const bool invert = ((const pc_isin_params *)args->params)->invert;
     pc_tensor *out = args->out[0];
@@ -262,11 +241,11 @@ struct unique_out {
 /* flags[i] = 1 where a run of one value starts */
 template <pc_dtype D> __global__ void run_flags_kernel(const char *v, int64_t n, int64_t *flags)
 {
-    using T = typename order<D>::T;
+    using T = typename order_of<D>::T;
     const T *x = (const T *)v;
-    SE_GRID_STRIDE(i, n)
+    PCU_GRID_STRIDE(i, n)
     {
-        flags[i] = i == 0 || !order<D>::same(x[i - 1], x[i]);
+        flags[i] = i == 0 || !order_of<D>::same(x[i - 1], x[i]);
     }
 }
 
@@ -277,8 +256,8 @@ __global__ void run_heads_kernel(const char *v, const int64_t *perm, int64_t n,
                                  const int64_t *flags, const int64_t *pos, unique_out o,
                                  pc_result_word *word)
 {
-    using T = typename order<D>::T;
-    SE_GRID_STRIDE(i, n)
+    using T = typename order_of<D>::T;
+    PCU_GRID_STRIDE(i, n)
     {
         if (flags[i]) {
             const int64_t k = pos[i];
@@ -291,7 +270,7 @@ __global__ void run_heads_kernel(const char *v, const int64_t *perm, int64_t n,
             }
         }
         if (i == n - 1) {
-            word->value = pos[i] + flags[i];
+            pc_result_count(word, pos[i] + flags[i]);
         }
     }
 }
@@ -301,7 +280,7 @@ __global__ void run_heads_kernel(const char *v, const int64_t *perm, int64_t n,
 __global__ void run_members_kernel(const int64_t *perm, int64_t n, const int64_t *flags,
                                    const int64_t *pos, unique_out o)
 {
-    SE_GRID_STRIDE(i, n)
+    PCU_GRID_STRIDE(i, n)
     {
         const int64_t k = pos[i] + flags[i] - 1;
         if (o.inverse != nullptr) {

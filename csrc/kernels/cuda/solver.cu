@@ -289,10 +289,7 @@ __global__ void infos_kernel(const int *info, int64_t count, pc_result_word *wor
 {
     for (int64_t i = 0; i < count; i++) {
         if (info[i] > 0) {
-            if (atomicCAS((int *)&word->code, (int)PC_OK, (int)code) == (int)PC_OK) {
-                word->detail = 0;
-                word->value = info[i];
-            }
+            pc_result_fail(word, code, 0, info[i]);
             return;
         }
     }
@@ -809,9 +806,8 @@ __global__ void converge_kernel(const int *infos, int64_t count, pc_result_word 
     for (int64_t i = 1; detail == 0 && i <= count; i++) {
         detail = infos[i] != 0 ? (int32_t)PC_LA_NO_CONVERGENCE : 0;
     }
-    if (detail != 0 && atomicCAS((int *)&word->code, (int)PC_OK, (int)PC_ERR_VALUE) == (int)PC_OK) {
-        word->detail = detail;
-        word->value = 0;
+    if (detail != 0) {
+        pc_result_fail(word, PC_ERR_VALUE, detail, 0);
     }
 }
 

@@ -19,27 +19,10 @@
 #include "launch.cuh"
 #include "paddle_c/kernels/reduce_kernels.h"
 #include "paddle_c/storage.h"
+#include "sort_order.cuh"
 #include "vendors/primitives.cuh"
 
 namespace pcu {
-template <pc_dtype D> struct order_of;
-}
-
-#define PCK_BODY "kernels/common/sort_key.h"
-#include "kernels/cpu/each_dtype.h"
-#undef PCK_BODY
-#define PCK_BODY "kernels/common/median_elem.h"
-#include "kernels/cpu/each_dtype.h"
-#undef PCK_BODY
-#define PCK_BODY "kernels/cuda/sort_order.cuh"
-#include "kernels/cpu/each_dtype.h"
-#undef PCK_BODY
-
-namespace pcu {
-
-#define PCU_GRID_STRIDE(i, n)                                                                     \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);                    \
-         i += (int64_t)blockDim.x * gridDim.x)
 
 /* The lanes along the axis of up to three tensors of one shape (x, then outputs): lane b is
  * the b-th combination, in C order, of the other axes' coordinates. */

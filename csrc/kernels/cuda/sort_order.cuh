@@ -1,26 +1,25 @@
 /*
- * sort_order.cuh - order_of<dtype>, the device side of one dtype's sort order and median for
- * sort.cu: the functions of kernels/common/sort_key.h and median_elem.h (included before this
- * file for the same dtype) under one name per dtype. Included per dtype by sort.cu; no include
- * guard.
+ * sort_order.cuh - order_of<D>: every dtype's element order and median on the device, from the
+ * one element order of kernels/common/sort_key.h (the CPU's) and the median of
+ * kernels/common/median_elem.h. Used by sort.cu and search.cu.
  */
+#ifndef PADDLE_C_CUDA_SORT_ORDER_CUH
+#define PADDLE_C_CUDA_SORT_ORDER_CUH
+
+#include "common.cuh"
+
 namespace pcu {
+template <pc_dtype D> struct order_of;
+}
 
-template <> struct order_of<PCK_ID> {
-    using T = PCK_T;
-#if PCK_K != PCK_KC
-    static constexpr bool complex = false;
-    static constexpr int bits = 8 * (int)sizeof(PCK_T);
-    __device__ static uint64_t key(T x, bool desc) { return PCK_FN(so_key)(x, desc); }
-    __device__ static void median(const char *p, int64_t len, int64_t sx, bool lower,
-                                  bool skip_nan, char *o)
-    {
-        PCK_FN(md_lane)(p, len, sx, lower, skip_nan, o);
-    }
-#else
-    static constexpr bool complex = true;
-    __device__ static bool less(T a, T b, bool desc) { return PCK_FN(so_less)(a, b, desc); }
+#define PCK_BODY "kernels/common/sort_key.h"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
+#define PCK_BODY "kernels/common/median_elem.h"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
+#define PCK_BODY "kernels/cuda/order_row.cuh"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
+
 #endif
-};
-
-} // namespace pcu

@@ -9,21 +9,33 @@
 
 #include "paddle_c/backend.h"
 
+/* Host and device code under nvcc and hipcc (the GPU kernels report through the same calls) */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define PC_RESULT_FN __host__ __device__ static inline
+#else
+#define PC_RESULT_FN static inline
+#endif
+
 /* Report a failure: the first one reported wins (compare-and-swap of `code` from PC_OK);
  * `detail` and `value` belong to the winner. */
-static inline void pc_result_fail(pc_result_word *word, int32_t code, int32_t detail,
-                                  int64_t value)
+PC_RESULT_FN void pc_result_fail(pc_result_word *word, int32_t code, int32_t detail,
+                                 int64_t value)
 {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    const bool won = atomicCAS((int *)&word->code, (int)PC_OK, (int)code) == (int)PC_OK;
+#else
     int32_t expected = PC_OK;
-    if (__atomic_compare_exchange_n(&word->code, &expected, code, false, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED)) {
+    const bool won = __atomic_compare_exchange_n(&word->code, &expected, code, false,
+                                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+#endif
+    if (won) {
         word->detail = detail;
         word->value = value;
     }
 }
 
 /* Report a count (unique's number of values): `value`, with `code` left as it is. */
-static inline void pc_result_count(pc_result_word *word, int64_t count)
+PC_RESULT_FN void pc_result_count(pc_result_word *word, int64_t count)
 {
     word->value = count;
 }
