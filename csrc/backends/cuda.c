@@ -1,11 +1,12 @@
 /*
  * cuda.c - the CUDA backend's runtime (also built for ROCm through vendors/hip.h): per device
  * one non-blocking stream, stream-ordered memory from the device's default memory pool, copies,
- * events, statistics, the current device and the mapped pinned result word.
+ * events, statistics and the current device. Its kernels report data-dependent outcomes
+ * through result words in device memory (PC_BACKEND_CAP_RESULT_WORDS, core/result_words.c).
  *
  * The backend is registered whenever it is built; on a machine without a GPU its device count
  * is 0, so `gpu:N` devices raise "does not exist" and devices() lists only the CPU. A device's
- * state (stream, pool, result word) is created on its first use, under one lock, and never
+ * state (stream, pool) is created on its first use, under one lock, and never
  * destroyed (the process keeps it). Kernels live in csrc/kernels/cuda/ and register themselves
  * from pc_cuda_register_kernels(); they launch on pc_cuda_stream() (cuda_stream.h).
  *
@@ -34,8 +35,6 @@ typedef struct cuda_device {
     int ready;                  /* set (release) once the fields below are valid */
     cudaStream_t stream;
     cudaMemPool_t pool;
-    pc_result_word *word_host;  /* mapped pinned host memory */
-    pc_result_word *word_device;
     int64_t allocated;          /* atomics: bytes in live allocations, and their peak */
     int64_t peak_allocated;
     int64_t num_allocs;
@@ -90,14 +89,6 @@ static cudaError_t create_device_state(int index, cuda_device *d)
     if (e == cudaSuccess) {
         uint64_t threshold = UINT64_MAX;
         e = cudaMemPoolSetAttribute(d->pool, cudaMemPoolAttrReleaseThreshold, &threshold);
-    }
-    if (e == cudaSuccess) {
-        e = cudaHostAlloc((void **)&d->word_host, sizeof(pc_result_word),
-                          cudaHostAllocMapped | cudaHostAllocPortable);
-    }
-    if (e == cudaSuccess) {
-        memset(d->word_host, 0, sizeof *d->word_host);
-        e = cudaHostGetDevicePointer((void **)&d->word_device, d->word_host, 0);
     }
     return e;
 }
@@ -350,13 +341,6 @@ static pc_status cuda_set_device(const pc_backend *self, int index)
     return e == cudaSuccess ? PC_OK : cuda_error(e, "set device");
 }
 
-static pc_result_word *cuda_result_word(const pc_backend *self, int index)
-{
-    (void)self;
-    cuda_device *d = device_state(index);
-    return d != NULL ? d->word_device : NULL;
-}
-
 static const char *cuda_device_name(const pc_backend *self, int index)
 {
     (void)self;
@@ -373,8 +357,9 @@ static const pc_backend cuda_backend = {
     .type = PC_DEVICE_CUDA,
 #endif
     .context = NULL,
-    /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh) */
-    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE,
+    /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh);
+     * the kernels report through result words (kernels/result_word.h) */
+    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE | PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = cuda_device_count,
     .device_name = cuda_device_name,
     .alloc = cuda_alloc,
@@ -393,16 +378,9 @@ static const pc_backend cuda_backend = {
     .empty_cache = cuda_empty_cache,
     .get_device = cuda_get_device,
     .set_device = cuda_set_device,
-    .result_word = cuda_result_word,
 };
 
 void *pc_cuda_stream(int index) { return cuda_stream(&cuda_backend, index); }
-
-pc_result_word *pc_cuda_result_word_device(int index)
-{
-    cuda_device *d = device_state(index);
-    return d != NULL ? d->word_device : NULL;
-}
 
 pc_status pc_cuda_launch_check(int index, const char *what)
 {

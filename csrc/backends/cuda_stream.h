@@ -1,7 +1,7 @@
 /*
  * cuda_stream.h - what the CUDA (and HIP) kernels take from the CUDA backend's runtime
- * (csrc/backends/cuda.c): the device's stream to launch on, the device-side address of its
- * result word, and the launch check that honours PADDLE_C_LAUNCH_BLOCKING.
+ * (csrc/backends/cuda.c): the device's stream to launch on and the launch check that honours
+ * PADDLE_C_LAUNCH_BLOCKING.
  */
 #ifndef PADDLE_C_CUDA_STREAM_H
 #define PADDLE_C_CUDA_STREAM_H
@@ -15,10 +15,6 @@ extern "C" {
 /* The non-blocking stream of device `index` (a cudaStream_t), created on first use; NULL with
  * an error set when the device cannot be initialised. */
 void *pc_cuda_stream(int index);
-
-/* The device-side address of device `index`'s result word (pc_result_word in mapped pinned
- * host memory); kernels write it with atomicCAS on `code`. */
-pc_result_word *pc_cuda_result_word_device(int index);
 
 /* After a launch on device `index`'s stream: the launch error, if any; with
  * PADDLE_C_LAUNCH_BLOCKING=1 also waits for the stream and reports the kernel's error. */

@@ -20,8 +20,8 @@
  * Kernels: its column of the kernel table wraps every CPU slot as a device slot - elementwise
  * loops become `iter` kernels (the whole iteration in one launch, run in order), whole-tensor
  * kernels stay whole - so every operation reaches it exactly as it would reach a GPU: device
- * lookup, launch on the device's (in-order, synchronous) stream, result word, copies. The
- * CPU kernels see the word's (hostdev) address in their parameters and report through it.
+ * lookup, launch on the device's (in-order, synchronous) stream, result words, copies. The
+ * CPU kernels see a word's (hostdev) address in their parameters and report through it.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -44,10 +44,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static hd_block *blocks;
 static int launches;
 static pc_memory_stats stats;
-/* The result word: a block of hostdev memory (so the host reaches it only through hd_copy, as
- * it reaches a GPU's word only after the stream's work), allocated once, never freed. */
-static pthread_once_t word_once = PTHREAD_ONCE_INIT;
-static pc_result_word *result_word;
 
 static size_t page_round(size_t n)
 {
@@ -200,37 +196,15 @@ static pc_status hd_memory_stats(const pc_backend *self, int index, pc_memory_st
     return PC_OK;
 }
 
-static void word_init(void)
-{
-    void *p = NULL;
-    if (hd_alloc(NULL, 0, sizeof(pc_result_word), &p) == PC_OK) {
-        launch_begin();
-        memset(p, 0, sizeof(pc_result_word));
-        launch_end();
-        pthread_mutex_lock(&lock);
-        stats.allocated -= (int64_t)sizeof(pc_result_word); /* the runtime's, not a tensor's */
-        stats.reserved -= (int64_t)page_round(sizeof(pc_result_word));
-        stats.num_allocs--;
-        pthread_mutex_unlock(&lock);
-        result_word = p;
-    }
-}
-
-static pc_result_word *hd_result_word(const pc_backend *self, int index)
-{
-    (void)self;
-    (void)index;
-    (void)pthread_once(&word_once, word_init);
-    return result_word;
-}
-
 static const pc_backend hostdev_backend = {
     .size = sizeof(pc_backend),
     .api_version = PC_BACKEND_API_VERSION,
     .name = "hostdev",
     .type = PC_DEVICE_HOSTDEV,
     .context = NULL,
-    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE, /* the CPU loops read the host value directly */
+    /* the CPU loops read a scalar's host value directly; the CPU kernels report through the
+     * result word in their parameters (words are hostdev memory, opened by the launch) */
+    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE | PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = hd_device_count,
     .device_name = hd_device_name,
     .alloc = hd_alloc,
@@ -240,7 +214,6 @@ static const pc_backend hostdev_backend = {
     .copy_async = hd_copy,
     .stream = hd_stream,
     .memory_stats = hd_memory_stats,
-    .result_word = hd_result_word,
 };
 
 /* ---- the kernel column: CPU kernels launched as device kernels ---------------------------- */

@@ -253,12 +253,12 @@ pc_status pc_argreduce(pc_argreduction r, const pc_tensor *x, bool has_axis, int
     if (st == PC_OK && osize > 0) {
         /* only the NaN forms have a data-dependent failure: the others need no word */
         const bool nan_form = op == PC_OP_NANARGMAX || op == PC_OP_NANARGMIN;
-        pc_result_word *word = nan_form ? pc_device_result_word(pc_tensor_device(x)) : NULL;
-        const pc_argreduce_params params = {axis, word};
+        pc_argreduce_params params = {axis, NULL};
         pc_tensor *outs[1] = {res};
         const pc_kernel_args args = {1, 1, &xin, outs, &params};
-        pc_result_word w;
-        st = pc_dispatch_whole_result(op, xin->dtype, &args, word, &w);
+        pc_result_word w = {0};
+        st = nan_form ? pc_dispatch_whole_result(op, xin->dtype, &args, &params.result, &w)
+                      : pc_dispatch_whole(op, xin->dtype, &args);
         if (st == PC_OK && w.code != PC_OK) {
             st = pc_error_set(PC_ERR_VALUE, PC_MSG_ALL_NAN);
         }

@@ -436,8 +436,8 @@ PyMethodDef pcpy_devices_methods[] = {
     {"_memory_stats", (PyCFunction)(void (*)(void))fn_memory_stats, METH_FASTCALL,
      "_memory_stats(device=None, /)\n--\n\nThe device's memory statistics as a dict."},
     {"_result_word_reads", (PyCFunction)(void (*)(void))fn_result_word_reads, METH_FASTCALL,
-     "_result_word_reads(device=None, /)\n--\n\nHow many times the device's result word "
-     "was read (once per operation with a data-dependent outcome) since the start."},
+     "_result_word_reads(device=None, /)\n--\n\nHow many times result words of the device "
+     "were read (once per operation with a data-dependent outcome) since the start."},
     {"empty_cache", (PyCFunction)(void (*)(void))fn_empty_cache, METH_FASTCALL,
      "empty_cache(device=None, /)\n--\n\nReturn the memory pool's cached blocks of `device` "
      "to the device."},
