@@ -360,3 +360,35 @@ def test_only_the_dispatcher_looks_kernels_up():
             callers.append(f"{rel}:{text.count(chr(10), 0, m.start()) + 1}")
     backends = [c for c in callers if c.startswith("csrc/backends/")]
     assert sorted(set(callers) - set(backends)) == []
+
+
+# The reproducers that used to crash the interpreter (a host kernel on device memory), each in
+# a child process so that a crash fails only its own case.
+CRASHED = [
+    "pc.ones((2, 3)) @ pc.ones((3, 2), device=D)",
+    "pc.matmul(pc.ones((2, 3)), pc.ones((3, 2), device=D))",
+    "pc.tensordot(pc.ones((2, 3)), pc.ones((3, 2), device=D), axes=1)",
+    "pc.einsum('ij,jk->ik', pc.ones((2, 3)), pc.ones((3, 2), device=D))",
+    "pc.searchsorted(pc.arange(4.0), pc.ones(3, device=D))",
+    "pc.searchsorted(pc.arange(4.0), pc.ones(3), sorter=pc.arange(4, device=D))",
+    "pc.isin(pc.ones(3), pc.ones(3, device=D))",
+    "pc.paddle.scatter(pc.ones((3, 2)), pc.asarray([0, 1]), pc.ones((2, 2), device=D))",
+    "pc.paddle.masked_fill(pc.ones(3), pc.asarray([True, False, True]), pc.asarray(2.0, device=D))",
+]
+
+
+@pytest.mark.parametrize("device", OTHER_DEVICES, ids=str)
+@pytest.mark.parametrize("code", CRASHED)
+def test_crash_reproducers_raise_in_a_child(device, code):
+    import os
+    import subprocess
+    import sys
+
+    prog = ("import paddle_c as pc\nimport paddle_c.paddle\nD = %r\n"
+            "try:\n    %s\nexcept ValueError as e:\n    print('ValueError:', e)\n"
+            % (str(device), code))
+    env = dict(os.environ, PADDLE_C_DEFAULT_DEVICE="cpu")
+    out = subprocess.run([sys.executable, "-c", prog], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, f"rc {out.returncode}: {out.stderr[-2000:]}"
+    assert out.stdout.startswith("ValueError:") and str(device) in out.stdout, out.stdout
