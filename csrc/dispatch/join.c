@@ -379,7 +379,15 @@ static pc_status repeat_counts(const pc_tensor *x, int ax, const int64_t *counts
             *p++ = i;
         }
     }
-    st = pc_take(x, idx, ax, out);
+    pc_tensor *moved = NULL;
+    if (pc_tensor_device(x).type != PC_DEVICE_CPU) {
+        /* the index is made on the host from the host counts; it goes to x's device once */
+        st = pc_to_device(idx, pc_tensor_device(x), &moved);
+    }
+    if (st == PC_OK) {
+        st = pc_take(x, moved != NULL ? moved : idx, ax, out);
+    }
+    pc_tensor_free(moved);
     pc_tensor_free(idx);
     return st;
 }

@@ -210,7 +210,7 @@ def matrix_rank(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) ->
     elif isinstance(rtol, Tensor):
         rtol = _C.expand_dims(rtol.astype(s.dtype), axis=-1)
     if s.shape[-1] == 0:
-        return _C.zeros(s.shape[:-1], dtype=_C.int64)
+        return _C.zeros(s.shape[:-1], dtype=_C.int64, device=x.device)
     tol = _C.max(s, axis=-1, keepdims=True) * rtol
     return _C.sum(_C.astype(s > tol, _C.int64), axis=-1)
 
@@ -224,7 +224,8 @@ def pinv(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) -> Tensor
     elif isinstance(rtol, Tensor):
         rtol = _C.expand_dims(rtol.astype(s.dtype), axis=-1)
     if s.shape[-1] == 0:
-        return _C.zeros(tuple(x.shape[:-2]) + (x.shape[-1], x.shape[-2]), dtype=u.dtype)
+        return _C.zeros(tuple(x.shape[:-2]) + (x.shape[-1], x.shape[-2]), dtype=u.dtype,
+                        device=x.device)
     cutoff = _C.max(s, axis=-1, keepdims=True) * rtol
     big = s > cutoff
     s_inv = _C.where(big, 1.0 / _C.where(big, s, _C.ones_like(s)), _C.zeros_like(s))
