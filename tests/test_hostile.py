@@ -568,3 +568,19 @@ def test_unsigned_index_messages_match_the_cpu(device, shape, value):
     if value >= 2**63:
         assert set(want.values()) == {f"index {value} is out of bounds"}
     assert x.tolist() == pc.reshape(pc.arange(math.prod(shape)), shape).tolist()
+
+
+def test_environment_bytes_that_are_no_utf8():
+    # messages quoting them were a UnicodeDecodeError at import, and _plugins() raised one
+    env = {os.fsencode(k): os.fsencode(v) for k, v in _child_env().items()}
+    c = Child(timeout=60, env={**env, b"PADDLE_C_ISA": b"\x80avx"})
+    try:
+        expect_error(c, "result = 1", "ValueError", "PADDLE_C_ISA=\\x80avx: expected")
+    finally:
+        c.close()
+    c = Child(timeout=60, env={**env, b"PADDLE_C_PLUGIN_PATH": b"/nonexistent/\xff.so"})
+    try:
+        expect_result(c, "import os\nresult = [(os.fsencode(p), m.startswith('plug-in ')) "
+                      "for p, _, _, m in pc._C._plugins()]", [(b"/nonexistent/\xff.so", True)])
+    finally:
+        c.close()
