@@ -14,7 +14,6 @@ in this process, against NumPy or Python where NumPy's own answer is wrong.
 from __future__ import annotations
 
 import ctypes
-import math
 import os
 import pickle
 
@@ -530,44 +529,6 @@ def test_bad_default_device_in_the_environment(value):
                      "PADDLE_C_DEFAULT_DEVICE: ")
     finally:
         c.close()
-
-
-# ---- unsigned indices at or above 2**63 ----------------------------------------------------------
-
-def _index_messages(x, idx):
-    """The message of each indexing entry point given the (too large) index tensor idx."""
-    flat = pc.reshape(idx, (1,) * x.ndim)
-    calls = {
-        "get": lambda: x[idx],
-        "get-last": lambda: x[..., idx],
-        "set": lambda: x.__setitem__(idx, 0),
-        "set-last": lambda: x.__setitem__((Ellipsis, idx), 0),
-        "take": lambda: pc.take(x, idx, axis=-1),
-        "take-flat": lambda: pc.take(x, idx),
-        "take_along_axis": lambda: pc.take_along_axis(x, flat, axis=-1),
-        "take_along_axis-0": lambda: pc.take_along_axis(x, flat, axis=0),
-    }
-    out = {}
-    for name, call in calls.items():
-        with pytest.raises(IndexError) as e:
-            call()
-        out[name] = str(e.value)
-    return out
-
-
-@pytest.mark.parametrize("shape", [(3,), (2, 3), (2, 3, 4)], ids=str)
-@pytest.mark.parametrize("value", [2**63, 2**64 - 1, 99])
-def test_unsigned_index_messages_match_the_cpu(device, shape, value):
-    # the device path said "... for axis 0 with size 3" where the CPU says "index 2**63 is out
-    # of bounds" (and the CPU itself said either, depending on the path)
-    x = pc.reshape(pc.arange(math.prod(shape)), shape)
-    want = _index_messages(x, pc.asarray([value], dtype=pc.uint64))
-    got = _index_messages(x.to_device(device),
-                          pc.asarray([value], dtype=pc.uint64, device=device))
-    assert got == want
-    if value >= 2**63:
-        assert set(want.values()) == {f"index {value} is out of bounds"}
-    assert x.tolist() == pc.reshape(pc.arange(math.prod(shape)), shape).tolist()
 
 
 def test_environment_bytes_that_are_no_utf8():
