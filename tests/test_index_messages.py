@@ -41,6 +41,10 @@ def test_unsigned_index_messages_match_the_cpu(device, shape, value):
     # of bounds" (and the CPU itself said either, depending on the path)
     values = pc.reshape(pc.arange(math.prod(shape), device="cpu"), shape)
     x = values.to_device(device)
+    try:
+        x[pc.asarray([0], device=device)]
+    except NotImplementedError:
+        pytest.skip(f"no advanced indexing on {device}")
     want = _index_messages(values, pc.asarray([value], dtype=pc.uint64, device="cpu"))
     got = _index_messages(x, pc.asarray([value], dtype=pc.uint64, device=device))
     assert got == want
