@@ -36,24 +36,49 @@ static const char *type_name(pc_device_type t)
     return "unknown";
 }
 
-/* Parse "name" or "name:index"; 0 or -1 (ValueError / RuntimeError). */
+/* The index of "name:index": decimal digits only (no sign, no spaces), at most 2^20; 0 or -1. */
+static int parse_index(const char *p, long *out)
+{
+    long v = 0;
+    if (*p == '\0') {
+        return -1;
+    }
+    for (; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9' || v > 1L << 20) {
+            return -1;
+        }
+        v = v * 10 + (*p - '0');
+    }
+    if (v > 1L << 20) {
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parse "name" or "name:index"; 0 or -1 (ValueError / RuntimeError).
+ * [Why the string's length is checked] C reads a string up to its first NUL, so
+ * "cpu\0junk" would be read as "cpu": the whole Python string must be the device's name. */
 static int parse_device_string(PyObject *str, pc_device *out)
 {
-    const char *s = PyUnicode_AsUTF8(str);
-    if (s == NULL) {
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(str, &size);
+    if (s == NULL && !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        return -1;
+    }
+    if (s == NULL || strlen(s) != (size_t)size) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "invalid device %R: a device string holds no NUL "
+                     "character or lone surrogate", str);
         return -1;
     }
     const char *colon = strchr(s, ':');
     const size_t len = colon ? (size_t)(colon - s) : strlen(s);
     long index = 0;
-    if (colon != NULL) {
-        char *end = NULL;
-        index = strtol(colon + 1, &end, 10);
-        if (end == colon + 1 || *end != '\0' || index < 0 || index > 1 << 20) {
-            PyErr_Format(PyExc_ValueError, "invalid device %R: the index must be a "
-                         "non-negative integer", str);
-            return -1;
-        }
+    if (colon != NULL && parse_index(colon + 1, &index) < 0) {
+        PyErr_Format(PyExc_ValueError, "invalid device %R: the index must be a non-negative "
+                     "integer of at most %ld, written in decimal digits", str, 1L << 20);
+        return -1;
     }
     for (size_t i = 0; i < sizeof device_names / sizeof device_names[0]; i++) {
         if (strlen(device_names[i].name) == len && strncmp(device_names[i].name, s, len) == 0) {
@@ -444,6 +469,20 @@ PyMethodDef pcpy_devices_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* Re-raise the pending exception with the environment variable `name` in front of its
+ * message (the import fails with it). -1. */
+static int env_error(const char *name)
+{
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyErr_Format(type, "the environment variable %s: %S", name, value);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    return -1;
+}
+
 int pcpy_device_type_init(PyObject *module, pcpy_state *st)
 {
     st->device_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &device_spec, NULL);
@@ -462,11 +501,13 @@ int pcpy_device_type_init(PyObject *module, pcpy_state *st)
     st->default_device = pc_device_cpu();
     const char *env = getenv("PADDLE_C_DEFAULT_DEVICE");
     if (env != NULL && env[0] != '\0') {
-        PyObject *spec = PyUnicode_FromString(env);
+        /* the variable's bytes as the file system encoding reads them (undecodable bytes as
+         * surrogates, which the parser refuses) */
+        PyObject *spec = PyUnicode_DecodeFSDefault(env);
         const int r = spec != NULL ? parse_device_string(spec, &st->default_device) : -1;
         Py_XDECREF(spec);
         if (r < 0) {
-            return -1;
+            return env_error("PADDLE_C_DEFAULT_DEVICE");
         }
     }
     return 0;
