@@ -100,8 +100,7 @@ static int64_t slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t 
 
 static pc_status out_of_bounds(int64_t index, int axis, int64_t len)
 {
-    return pc_error_set(PC_ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld",
-                        (long long)index, axis, (long long)len);
+    return pc_index_out_of_bounds(false, (uint64_t)index, axis, len);
 }
 
 /* Normalise an integer index against an axis; PC_ERR_INDEX when out of range. */
@@ -332,10 +331,10 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
         const uint64_t *u = (const uint64_t *)(*owned)->data;
         for (int64_t i = 0; i < (*owned)->size; i++) {
             if (u[i] > (uint64_t)INT64_MAX) {
-                const unsigned long long bad = u[i];
+                const uint64_t bad = u[i];
                 pc_tensor_free(*owned);
                 *owned = NULL;
-                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", bad);
+                return pc_index_out_of_bounds(true, bad, 0, 0);
             }
         }
         *out = *owned;
