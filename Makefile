@@ -156,7 +156,8 @@ test-opencl: build
 	fi; \
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
-	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py -q -p no:randomly
+	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
+	    tests/test_mixed_devices.py -q -p no:randomly
 
 # On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
 # extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all
