@@ -142,7 +142,8 @@ hip-check: $(VENV)/.build-deps
 
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
-# test on xpu:0, reductions, matmul, decompositions, the ABI check). Debian's OpenCL headers,
+# test on xpu:0, reductions, matmul, decompositions, the ABI check) and tests/test_mixed_devices.py
+# (operands on the CPU and xpu:0 are refused) on xpu:0. Debian's OpenCL headers,
 # ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
