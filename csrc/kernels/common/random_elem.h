@@ -5,10 +5,11 @@
  * loop, no tables, and of libm only what every target computes exactly (frexp, floor, sqrt).
  *
  * [Why the same stream on every device] Element i of a generation call with seed s and offset o
- * is a pure function of (s, o + i): its bits are Philox4x32-10 of the counter
- * (lo(o + i), hi(o + i), j, 0) under the key (lo(s), hi(s)), j numbering the draws of a
- * rejection loop. No state is shared between elements, so any thread may compute any element
- * and every device gives the same bits. The transforms then use only operations IEEE 754
+ * is a pure function of (s, e = o + i): its bits are word e % per of Philox4x32-10 of the
+ * counter (lo(e / per), hi(e / per), j, per) under the key (lo(s), hi(s)), `per` the number of
+ * elements of its kind that share a block (pc_random_per_block) and j numbering the draws of a
+ * rejection loop. No state is shared between blocks, so any thread may compute any block and
+ * every device gives the same bits. The transforms then use only operations IEEE 754
  * rounds exactly (+, -, *, /, sqrt, floor, comparisons) - the logarithm is our own
  * (pc_rng_log), not the target's libm, whose last bit differs between the CPU, CUDA and OpenCL
  * - and the files that compile them turn contraction into fused multiply-adds off
@@ -54,10 +55,11 @@ PC_ELEM pc_philox4 pc_philox(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3,
     return out;
 }
 
-/* The bits of draw j of element `index` of the stream `seed`. */
-PC_ELEM pc_philox4 pc_rng_bits(uint64_t seed, uint64_t index, uint32_t j)
+/* The bits of draw j of block `block` of the stream `seed`, for elements that share a block
+ * `per` at a time (the counter carries `per`, so blocks of different sharing never meet). */
+PC_ELEM pc_philox4 pc_rng_bits(uint64_t seed, uint64_t block, uint32_t j, uint32_t per)
 {
-    return pc_philox((uint32_t)index, (uint32_t)(index >> 32), j, 0u, (uint32_t)seed,
+    return pc_philox((uint32_t)block, (uint32_t)(block >> 32), j, per, (uint32_t)seed,
                      (uint32_t)(seed >> 32));
 }
 
@@ -110,25 +112,25 @@ PC_ELEM double pc_rng_log(double x)
            ((hfsq - (s * (hfsq + r) + dk * 1.90821492927058770002e-10)) - f);
 }
 
-/* A standard normal value for element `index`: Marsaglia's polar method, draw j giving the
- * point (u, v) of the square (-1, 1)^2, accepted inside the unit circle. */
-PC_ELEM double pc_rng_normal(uint64_t seed, uint64_t index)
+/* A standard normal value for element `index` (one block per element), its first draw's bits
+ * `b`: Marsaglia's polar method, draw j giving the point (u, v) of the square (-1, 1)^2,
+ * accepted inside the unit circle. */
+PC_ELEM double pc_rng_normal(uint64_t seed, uint64_t index, pc_philox4 b)
 {
-    for (uint32_t j = 0;; j++) {
-        const pc_philox4 b = pc_rng_bits(seed, index, j);
+    for (uint32_t j = 1;; j++) {
         const double u = 2.0 * pc_rng_unit(b.v[0], b.v[1]) - 1.0;
         const double v = 2.0 * pc_rng_unit(b.v[2], b.v[3]) - 1.0;
         const double s = u * u + v * v;
         if (s > 0.0 && s < 1.0) {
             return u * sqrt(-2.0 * pc_rng_log(s) / s);
         }
+        b = pc_rng_bits(seed, index, j, 1u);
     }
 }
 
-/* A standard exponential value: -log(1 - U), U uniform in [0, 1). */
-PC_ELEM double pc_rng_exponential(uint64_t seed, uint64_t index)
+/* A standard exponential value from a block's first two words: -log(1 - U). */
+PC_ELEM double pc_rng_exponential(pc_philox4 b)
 {
-    const pc_philox4 b = pc_rng_bits(seed, index, 0u);
     return -pc_rng_log(1.0 - pc_rng_unit(b.v[0], b.v[1]));
 }
 
@@ -152,7 +154,7 @@ PC_ELEM double pc_rng_log_factorial(double k)
 /* A Poisson value of rate lam: below 10 by counting unit exponentials until their sum passes
  * lam; from 10 by Hörmann's transformed rejection with squeeze (PTRS, 1993), as NumPy does.
  * lam NaN, negative or above 2^62 (beyond which the count is not exact) gives NaN. */
-PC_ELEM double pc_rng_poisson(uint64_t seed, uint64_t index, double lam)
+PC_ELEM double pc_rng_poisson(uint64_t seed, uint64_t index, pc_philox4 first, double lam)
 {
     if (!(lam >= 0.0) || lam > 0x1p62) {
         return NAN;
@@ -160,8 +162,8 @@ PC_ELEM double pc_rng_poisson(uint64_t seed, uint64_t index, double lam)
     if (lam < 10.0) {
         double t = 0.0;
         double k = 0.0;
-        for (uint32_t j = 0;; j++) {
-            const pc_philox4 b = pc_rng_bits(seed, index, j);
+        pc_philox4 b = first;
+        for (uint32_t j = 1;; j++) {
             t -= pc_rng_log(1.0 - pc_rng_unit(b.v[0], b.v[1]));
             if (t > lam) {
                 return k;
@@ -172,6 +174,7 @@ PC_ELEM double pc_rng_poisson(uint64_t seed, uint64_t index, double lam)
                 return k;
             }
             k += 1.0;
+            b = pc_rng_bits(seed, index, j, 1u);
         }
     }
     const double slam = sqrt(lam);
@@ -180,8 +183,8 @@ PC_ELEM double pc_rng_poisson(uint64_t seed, uint64_t index, double lam)
     const double a = -0.059 + 0.02483 * b;
     const double invalpha = 1.1239 + 1.1328 / (b - 3.4);
     const double vr = 0.9277 - 3.6224 / (b - 2.0);
-    for (uint32_t j = 0;; j++) {
-        const pc_philox4 bits = pc_rng_bits(seed, index, j);
+    pc_philox4 bits = first;
+    for (uint32_t j = 1;; j++) {
         const double u = pc_rng_unit(bits.v[0], bits.v[1]) - 0.5;
         const double v = pc_rng_unit(bits.v[2], bits.v[3]);
         const double us = 0.5 - (u < 0.0 ? -u : u);
@@ -189,43 +192,65 @@ PC_ELEM double pc_rng_poisson(uint64_t seed, uint64_t index, double lam)
         if (us >= 0.07 && v <= vr) {
             return k;
         }
-        if (k < 0.0 || (us < 0.013 && v > us)) {
-            continue;
-        }
-        if (v > 0.0 && pc_rng_log(v) + pc_rng_log(invalpha) - pc_rng_log(a / (us * us) + b) <=
-                           -lam + k * loglam - pc_rng_log_factorial(k)) {
+        if (k >= 0.0 && !(us < 0.013 && v > us) && v > 0.0 &&
+            pc_rng_log(v) + pc_rng_log(invalpha) - pc_rng_log(a / (us * us) + b) <=
+                -lam + k * loglam - pc_rng_log_factorial(k)) {
             return k;
         }
+        bits = pc_rng_bits(seed, index, j, 1u);
     }
 }
 
-/* Element `index` of a RANDOM call of a floating kind (random_kernels.h), as a double; `rate`
- * is POISSON's. */
-PC_ELEM double pc_random_real(const pc_random_params *p, uint64_t index, double rate)
+/* How many elements of a RANDOM call share one Philox block, taking its words in turn: four
+ * uniform values of up to 32 bits, two of 53 bits or two 64-bit integers; one element per block
+ * (and more blocks as its rejection loop needs) for the other kinds. Element e is word
+ * e % per of block e / per, the block's counter carrying `per`. */
+PC_ELEM uint32_t pc_random_per_block(const pc_random_params *p)
+{
+    if (p->kind == PC_RANDOM_UNIFORM) {
+        return p->bits <= 32 ? 4u : 2u;
+    }
+    return p->kind == PC_RANDOM_INTEGERS ? 2u : 1u;
+}
+
+/* The bits of block `block` of a RANDOM call. */
+PC_ELEM pc_philox4 pc_random_block(const pc_random_params *p, uint64_t block)
+{
+    return pc_rng_bits(p->seed, block, 0u, pc_random_per_block(p));
+}
+
+/* Element e (its stream index: the call's offset plus its position) of a RANDOM call of a
+ * floating kind as a double, from its block's bits `b`; `rate` is POISSON's. */
+PC_ELEM double pc_random_real(const pc_random_params *p, pc_philox4 b, uint64_t e, double rate)
 {
     switch (p->kind) {
     case PC_RANDOM_UNIFORM: {
-        const pc_philox4 b = pc_rng_bits(p->seed, index, 0u);
-        const uint64_t one = (uint64_t)1 << p->bits;
-        const uint64_t k = pc_rng_mulhi64(((uint64_t)b.v[0] << 32) | b.v[1], one);
-        return p->a + (p->b - p->a) * ((double)k / (double)one);
+        double u;
+        if (p->bits <= 32) {
+            const uint32_t w = b.v[e % 4u];
+            u = (double)(w >> (32 - p->bits)) / (double)((uint64_t)1 << p->bits);
+        } else {
+            const uint32_t k = (uint32_t)(e % 2u) * 2u;
+            u = pc_rng_unit(b.v[k], b.v[k + 1]);
+        }
+        return p->a + (p->b - p->a) * u;
     }
     case PC_RANDOM_NORMAL:
-        return p->a + p->b * pc_rng_normal(p->seed, index);
+        return p->a + p->b * pc_rng_normal(p->seed, e, b);
     case PC_RANDOM_EXPONENTIAL:
-        return pc_rng_exponential(p->seed, index) / p->a;
+        return pc_rng_exponential(b) / p->a;
     default:
-        return pc_rng_poisson(p->seed, index, rate);
+        return pc_rng_poisson(p->seed, e, b, rate);
     }
 }
 
-/* Element `index` of a RANDOM call of kind INTEGERS. */
-PC_ELEM int64_t pc_random_integer(const pc_random_params *p, uint64_t index)
+/* Element e of a RANDOM call of kind INTEGERS, from its block's bits `b`. */
+PC_ELEM int64_t pc_random_integer(const pc_random_params *p, pc_philox4 b, uint64_t e)
 {
-    const pc_philox4 b = pc_rng_bits(p->seed, index, 0u);
-    const uint64_t x = ((uint64_t)b.v[0] << 32) | b.v[1];
-    const uint64_t k = p->range == 0 ? x : pc_rng_mulhi64(x, p->range);
-    return (int64_t)((uint64_t)p->lo + k);
+    const uint32_t k = (uint32_t)(e % 2u) * 2u;
+    const uint64_t x = ((uint64_t)b.v[k] << 32) | b.v[k + 1];
+    const uint64_t m = p->range == 0 ? x : pc_rng_mulhi64(x, p->range);
+    return (int64_t)((uint64_t)p->lo + m);
 }
 
 #endif

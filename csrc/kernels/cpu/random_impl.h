@@ -10,15 +10,25 @@ static pc_status PCK_FN(random_chunk)(const pc_kernel_args *args, int64_t start,
     PCK_T *restrict out = (PCK_T *)args->out[0]->data;
 #if PCK_K == PCK_KF
     const PCK_T *rates = p->kind == PC_RANDOM_POISSON ? (const PCK_T *)args->in[0]->data : NULL;
-    for (int64_t i = start; i < stop; i++) {
-        const double rate = rates != NULL ? (double)PCK_LOAD(rates[i]) : 0.0;
-        out[i] = PCK_FROMD(pc_random_real(p, p->offset + (uint64_t)i, rate));
-    }
-#else
-    for (int64_t i = start; i < stop; i++) {
-        out[i] = (PCK_T)pc_random_integer(p, p->offset + (uint64_t)i);
-    }
 #endif
+    /* the blocks that hold elements [start, stop), each computed once */
+    const uint64_t per = pc_random_per_block(p);
+    const uint64_t first = p->offset + (uint64_t)start;
+    const uint64_t last = p->offset + (uint64_t)stop;
+    for (uint64_t block = first / per; block * per < last; block++) {
+        const pc_philox4 b = pc_random_block(p, block);
+        const uint64_t lo = block * per > first ? block * per : first;
+        const uint64_t hi = block * per + per < last ? block * per + per : last;
+        for (uint64_t e = lo; e < hi; e++) {
+            const int64_t i = (int64_t)(e - p->offset);
+#if PCK_K == PCK_KF
+            const double rate = rates != NULL ? (double)PCK_LOAD(rates[i]) : 0.0;
+            out[i] = PCK_FROMD(pc_random_real(p, b, e, rate));
+#else
+            out[i] = (PCK_T)pc_random_integer(p, b, e);
+#endif
+        }
+    }
     return PC_OK;
 }
 

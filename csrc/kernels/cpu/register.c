@@ -35,7 +35,6 @@ void pc_cpu_register_kernels(void)
     }
     pc_cpu_register_copy();
     pc_cpu_register_range();
-    pc_cpu_register_random();
     pc_cpu_register_bitwise();
     pc_cpu_register_complex();
     pc_cpu_register_matmul();

@@ -1,5 +1,5 @@
 /*
- * random.cu - the GPU RANDOM kernel (random_kernels.h): one thread per element around the
+ * random.cu - the GPU RANDOM kernel (random_kernels.h): one thread per Philox block around the
  * shared streams of kernels/common/random_elem.h, so a seed gives the CPU's values bit for bit.
  * Compiled with -fmad=false (CMakeLists.txt: the random streams are never contracted).
  */
@@ -11,17 +11,28 @@
 
 namespace pcu {
 
+/* one thread per Philox block: the elements of [offset, offset + n) it holds */
 template <typename T>
 __global__ void random_kernel(T *out, const T *rates, int64_t n, pc_random_params p)
 {
-    PCU_GRID_STRIDE(i, n)
+    const uint64_t per = pc_random_per_block(&p);
+    const uint64_t first_block = p.offset / per;
+    const int64_t blocks = (int64_t)((p.offset + (uint64_t)n - 1) / per - first_block + 1);
+    PCU_GRID_STRIDE(k, blocks)
     {
-        const uint64_t index = p.offset + (uint64_t)i;
-        if constexpr (std::is_integral<T>::value) {
-            out[i] = (T)pc_random_integer(&p, index);
-        } else {
-            const double rate = rates != nullptr ? (double)convert<double>(rates[i]) : 0.0;
-            out[i] = convert<T>(pc_random_real(&p, index, rate));
+        const uint64_t block = first_block + (uint64_t)k;
+        const pc_philox4 b = pc_random_block(&p, block);
+        for (uint64_t e = block * per; e < block * per + per; e++) {
+            if (e < p.offset || e >= p.offset + (uint64_t)n) {
+                continue;
+            }
+            const int64_t i = (int64_t)(e - p.offset);
+            if constexpr (std::is_integral<T>::value) {
+                out[i] = (T)pc_random_integer(&p, b, e);
+            } else {
+                const double rate = rates != nullptr ? (double)convert<double>(rates[i]) : 0.0;
+                out[i] = convert<T>(pc_random_real(&p, b, e, rate));
+            }
         }
     }
 }
