@@ -17,7 +17,7 @@ ASAN_SITE := $(abspath build/asan-site)
 CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
-.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+.PHONY: demo test venv build test-fast test-hostdev test-hostdev-primitives test-isa-baseline asan-site sanitize fuzz \
 	fuzz-sanitize cuda-check hip-check test-opencl gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
 	clean
 
@@ -50,6 +50,7 @@ test: build
 	$(PY) -m pytest tests
 	$(MAKE) clients-sklearn
 	$(MAKE) test-hostdev
+	$(MAKE) test-hostdev-primitives
 	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
@@ -75,6 +76,16 @@ HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
+
+# The consistency tests again with hostdev keeping only the primitive set
+# (kernels/primitives.def): every other op runs through its decomposition
+# (dispatch/decompose.c) and is compared with the CPU; linalg and fft through the host fallback.
+PRIMITIVES_ENV = $(HOSTDEV_ENV) PADDLE_C_HOSTDEV_PRIMITIVES=1 PADDLE_C_HOST_FALLBACK=1
+CONSISTENCY_TESTS = tests/test_consistency_reductions.py tests/test_consistency_sorting.py \
+	tests/test_consistency_sets.py tests/test_consistency_indexing.py \
+	tests/test_backend_consistency.py
+test-hostdev-primitives: build
+	$(PRIMITIVES_ENV) $(PY) -m pytest $(CONSISTENCY_TESTS) tests/test_decompositions.py -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -142,8 +153,9 @@ hip-check: $(VENV)/.build-deps
 
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
-# test on xpu:0, reductions, matmul, decompositions, the ABI check). Debian's OpenCL headers,
-# ICD loader and PoCL are installed when missing.
+# test on xpu:0, reductions, matmul, the primitives, decompositions, coverage, the host
+# fallback, the ABI check) and the consistency tests with xpu:0 as their device. Debian's
+# OpenCL headers, ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
 test-opencl: build
@@ -156,7 +168,8 @@ test-opencl: build
 	fi; \
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
-	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py -q -p no:randomly
+	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
+	    $(CONSISTENCY_TESTS) -q -p no:randomly
 
 # On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
 # extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all

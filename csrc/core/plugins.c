@@ -26,6 +26,8 @@
 #include <sys/stat.h>
 
 #include "paddle_c/backend.h"
+#include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/plugin.h"
 #include "paddle_c/plugin_loader.h"
@@ -190,11 +192,17 @@ static pc_status ad_memory_stats(const pc_backend *self, int index, pc_memory_st
     return st;
 }
 
+/* A plug-in device reports data-dependent outcomes through result words in its own memory
+ * (pcp_result_word: the layout of pc_result_word, the codes of pc_status). */
+_Static_assert(sizeof(pcp_result_word) == sizeof(pc_result_word), "result word layout");
+_Static_assert(PCP_RESULT_INDEX_ERROR == PC_ERR_INDEX, "result word codes");
+
 static pc_backend adapter = {
     .size = sizeof(pc_backend),
     .api_version = PC_BACKEND_API_VERSION,
     .name = "xpu",
     .type = PC_DEVICE_CUSTOM,
+    .caps = PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = ad_device_count,
     .device_name = ad_device_name,
     .alloc = ad_alloc,
@@ -394,6 +402,7 @@ void pc_plugins_backend_init(void)
 
 /* What a slot of the kernel table points at (pc_kernel.impl): the plug-in's function. */
 typedef struct kernel_record {
+    pc_op op;
     pcp_elementwise_fn elementwise;
     pcp_whole_fn whole;
     void *data;
@@ -410,6 +419,13 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
     if (it->size == 0) {
         return PC_OK;
     }
+    pcp_offsets_params offsets;
+    const void *params = ctx->params;
+    if (k->op == PC_OP_INDEX_OFFSETS) {
+        const pc_offsets_params *p = (const pc_offsets_params *)ctx->params;
+        offsets = (pcp_offsets_params){p->len, p->stride, p->item, p->result};
+        params = &offsets;
+    }
     int64_t strides[PC_MAX_NDIM * PC_ITER_MAX_OPERANDS];
     for (int a = 0; a < it->ndim; a++) {
         for (int o = 0; o < it->nop; o++) {
@@ -425,7 +441,7 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
         .data = (void *const *)it->data,
         .shape = it->shape,
         .strides = strides,
-        .params = ctx->params,
+        .params = params,
         .kernel_data = k->data,
     };
     return from_plugin(k->elementwise(&launch), "kernel launch");
@@ -440,9 +456,51 @@ static void describe(const pc_tensor *t, pcp_tensor *out)
     out->strides = t->strides;
 }
 
+/* The ABI's parameters of a whole-tensor launch, from the core's (plugin.h). */
+typedef union whole_params {
+    pcp_sort_params sort;
+    pcp_scan_params scan;
+    pcp_gather_params gather;
+    pcp_range_params range;
+} whole_params;
+
+static const void *translate_params(pc_op op, const void *params, whole_params *out)
+{
+    switch (op) {
+    case PC_OP_SORT: {
+        const pc_sort_params *p = (const pc_sort_params *)params;
+        out->sort = (pcp_sort_params){p->axis, p->descending};
+        return &out->sort;
+    }
+    case PC_OP_CUMSUM:
+    case PC_OP_CUMPROD: {
+        const pc_scan_params *p = (const pc_scan_params *)params;
+        out->scan = (pcp_scan_params){p->axis, p->include_initial};
+        return &out->scan;
+    }
+    case PC_OP_GATHER:
+    case PC_OP_SCATTER: {
+        const pc_gather_params *p = (const pc_gather_params *)params;
+        out->gather = (pcp_gather_params){p->n,     p->offsets, p->base,   p->other,
+                                          p->step,  p->index,   p->len,    p->stride,
+                                          p->result, p->accumulate};
+        return &out->gather;
+    }
+    case PC_OP_ARANGE: {
+        const pc_range_params *p = (const pc_range_params *)params;
+        out->range = (pcp_range_params){{p->start[0], p->start[1]}, {p->step[0], p->step[1]},
+                                        p->istart, p->istep};
+        return &out->range;
+    }
+    default:
+        return NULL;
+    }
+}
+
 static pc_status run_whole(const pc_kernel_args *args)
 {
     const kernel_record *k = (const kernel_record *)args->kernel->impl;
+    whole_params wp;
     pcp_tensor in[PC_ITER_MAX_OPERANDS], out[PC_ITER_MAX_OPERANDS];
     if (args->nin > PC_ITER_MAX_OPERANDS || args->nout > PC_ITER_MAX_OPERANDS) {
         return pc_error_set(PC_ERR_VALUE, "too many operands for a plug-in kernel");
@@ -461,7 +519,7 @@ static pc_status run_whole(const pc_kernel_args *args)
         .nout = args->nout,
         .in = in,
         .out = out,
-        .params = NULL,
+        .params = translate_params(k->op, args->params, &wp),
         .kernel_data = k->data,
     };
     return from_plugin(k->whole(&launch), "kernel launch");
@@ -497,6 +555,7 @@ static pcp_status host_register_elementwise(const char *op, const char *dtype,
     if (k == NULL) {
         return PCP_NO_MEMORY;
     }
+    k->op = (pc_op)o;
     k->elementwise = fn;
     k->data = data;
     pc_kernel_register((pc_op)o, PC_DEVICE_CUSTOM, d,
@@ -515,6 +574,7 @@ static pcp_status host_register_cast(const char *from, const char *to, pcp_eleme
     if (k == NULL) {
         return PCP_NO_MEMORY;
     }
+    k->op = PC_OP_COPY;
     k->elementwise = fn;
     k->data = data;
     pc_cast_register(PC_DEVICE_CUSTOM, f, t, (pc_kernel){.iter = run_elementwise, .impl = k});
@@ -524,7 +584,9 @@ static pcp_status host_register_cast(const char *from, const char *to, pcp_eleme
 /* The whole-tensor ops of ABI version 1 (plugin.h documents their contract). */
 static int whole_op_in_abi(const char *op)
 {
-    static const char *const ops[] = {"sum", "prod", "max", "min", "matmul"};
+    static const char *const ops[] = {"sum",     "prod",    "max",    "min",     "matmul",
+                                      "sort",    "cumsum",  "cumprod", "gather", "scatter",
+                                      "arange"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strcmp(ops[i], op) == 0) {
             return 1;
@@ -545,6 +607,7 @@ static pcp_status host_register_whole(const char *op, const char *dtype, pcp_who
     if (k == NULL) {
         return PCP_NO_MEMORY;
     }
+    k->op = (pc_op)o;
     k->whole = fn;
     k->data = data;
     pc_kernel_register((pc_op)o, PC_DEVICE_CUSTOM, d, (pc_kernel){.whole = run_whole, .impl = k});

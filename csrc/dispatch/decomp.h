@@ -83,6 +83,11 @@ const pc_tensor *dc_slice(dc *s, const pc_tensor *t, int axis, int64_t start, in
 const pc_tensor *dc_broadcast(dc *s, const pc_tensor *t, int ndim, const int64_t *shape);
 /* t in C order, 1-D (a view when possible) */
 const pc_tensor *dc_flatten(dc *s, const pc_tensor *t);
+/* t reshaped (a view where the strides allow, else a C-contiguous copy) */
+const pc_tensor *dc_reshape(dc *s, const pc_tensor *t, int ndim, const int64_t *shape);
+/* the real (k 0) or imaginary (k 1) part of the complex t: a view of its storage in the real
+ * dtype, written through like t */
+const pc_tensor *dc_part(dc *s, const pc_tensor *t, int k);
 /* t made C-contiguous (a copy) */
 const pc_tensor *dc_contiguous(dc *s, const pc_tensor *t);
 

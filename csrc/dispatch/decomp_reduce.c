@@ -96,6 +96,88 @@ static const pc_tensor *logsumexp(dc *s, const pc_tensor *x, const dc_axes *ax)
     return dc_where(s, fin, dc_t(dc_ew2(s, PC_EW_ADD, dc_t(mf), dc_t(l))), dc_t(m));
 }
 
+/* x with the axes of ax last, flattened into one (outer..., m), C-contiguous; the reduced
+ * axes in memory order (outermost stride first, backward ones flipped): the order the CPU's
+ * reductions walk a slice in. */
+static const pc_tensor *slices_last(dc *s, const pc_tensor *x, const dc_axes *ax)
+{
+    int64_t shape[PC_MAX_NDIM], strides[PC_MAX_NDIM], outer[PC_MAX_NDIM];
+    bool reduced[PC_MAX_NDIM] = {false};
+    int64_t offset = x->offset;
+    int nd = 0;
+    for (int i = 0; i < ax->n; i++) {
+        reduced[ax->axis[i]] = true;
+    }
+    for (int a = 0; a < x->ndim; a++) {
+        if (!reduced[a]) {
+            outer[nd] = x->shape[a];
+            shape[nd] = x->shape[a];
+            strides[nd++] = x->strides[a];
+        }
+    }
+    const int first = nd;
+    for (int a = 0; a < x->ndim; a++) {
+        if (!reduced[a]) {
+            continue;
+        }
+        int64_t st = x->strides[a];
+        if (st < 0) {
+            offset += (x->shape[a] - 1) * st;
+            st = -st;
+        }
+        int j = nd++;
+        for (; j > first && strides[j - 1] < st; j--) {
+            shape[j] = shape[j - 1];
+            strides[j] = strides[j - 1];
+        }
+        shape[j] = x->shape[a];
+        strides[j] = st;
+    }
+    const pc_tensor *v = dc_contiguous(s, dc_view(s, x, nd, shape, strides, offset));
+    outer[first] = ax->count;
+    return dc_reshape(s, v, first + 1, outer);
+}
+
+/* nanprod of complex values: the NaN elements are skipped, not multiplied by 1 + 0i (whose
+ * textbook product turns an infinite part into NaN): each slice's other elements are moved to
+ * its front in order (a stable sort of the NaN flags), multiplied by a running product, and
+ * the product of the first `count` taken. */
+static const pc_tensor *complex_nanprod(dc *s, const pc_tensor *x, const dc_axes *ax,
+                                        const pc_tensor *out)
+{
+    const pc_tensor *lanes = slices_last(s, x, ax);
+    if (lanes == NULL) {
+        return NULL;
+    }
+    const int last = lanes->ndim - 1;
+    const int64_t item = pc_dtype_itemsize(x->dtype);
+    int64_t starts[PC_MAX_NDIM];
+    for (int a = 0; a < lanes->ndim; a++) {
+        starts[a] = a == last ? 0 : lanes->strides[a];
+    }
+    const pc_tensor *nan = dc_ew1(s, PC_EW_ISNAN, lanes);
+    const pc_tensor *perm = NULL;
+    dc_sort(s, nan, last, false, &perm);
+    const pc_tensor *base = dc_positions(s, lanes->ndim, lanes->shape, starts);
+    const pc_tensor *front = dc_gather(s, lanes,
+                                       dc_ew2(s, PC_EW_ADD, dc_t(base),
+                                              dc_t(dc_ew2(s, PC_EW_MULTIPLY, dc_t(perm),
+                                                          dc_i(item)))));
+    const pc_tensor *running = dc_scan(s, true, front, last, PC_DTYPE_INVALID);
+    const pc_tensor *count = dc_reduce(s, PC_REDUCE_SUM, dc_ew1(s, PC_EW_LOGICAL_NOT, nan), 1,
+                                       &last, true, PC_DTYPE_INVALID);
+    const pc_tensor *at = dc_ew2(s, PC_EW_MAXIMUM,
+                                 dc_t(dc_ew2(s, PC_EW_SUBTRACT, dc_t(count), dc_i(1))), dc_i(0));
+    const pc_tensor *pick = dc_gather(s, running,
+                                      dc_ew2(s, PC_EW_ADD,
+                                             dc_t(dc_slice(s, base, last, 0, 1)),
+                                             dc_t(dc_ew2(s, PC_EW_MULTIPLY, dc_t(at),
+                                                         dc_i(item)))));
+    const pc_tensor *r = dc_where(s, dc_ew2(s, PC_EW_EQUAL, dc_t(count), dc_i(0)), dc_i(1),
+                                  dc_t(pick));
+    return dc_reshape(s, r, out->ndim, out->shape);
+}
+
 /* x != 0 (bool x is its own truth) */
 static const pc_tensor *truth(dc *s, const pc_tensor *x)
 {
@@ -121,9 +203,18 @@ pc_status dc_reduce_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *a
         const pc_tensor *xs = skip ? dc_where(s, nan, dc_i(0), dc_t(xc)) : xc;
         const pc_operand n = skip ? dc_t(count_of(s, nan, &ax, pc_dtype_real_of(cdt)))
                                   : dc_f((double)ax.count);
-        r = dc_ew2(s, PC_EW_DIVIDE,
-                   dc_t(dc_reduce(s, PC_REDUCE_SUM, xs, ax.n, ax.axis, true, PC_DTYPE_INVALID)),
-                   n);
+        const pc_tensor *total = dc_reduce(s, PC_REDUCE_SUM, xs, ax.n, ax.axis, true,
+                                           PC_DTYPE_INVALID);
+        if (pc_dtype_kind(cdt) == PC_KIND_COMPLEX && out->dtype == cdt) {
+            /* each part divided by the count, as the CPU does: a complex division by n + 0i
+             * would make inf * 0 of an infinite part */
+            for (int k = 0; k < 2; k++) {
+                dc_copy(s, (pc_tensor *)dc_part(s, out, k),
+                        dc_ew2(s, PC_EW_DIVIDE, dc_t(dc_part(s, total, k)), n));
+            }
+            return s->st;
+        }
+        r = dc_ew2(s, PC_EW_DIVIDE, dc_t(total), n);
         break;
     }
     case PC_OP_VAR:
@@ -140,6 +231,12 @@ pc_status dc_reduce_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *a
     case PC_OP_NANSUM:
     case PC_OP_NANPROD: {
         const bool sum = op == PC_OP_NANSUM;
+        if (!sum && pc_dtype_kind(key) == PC_KIND_COMPLEX) {
+            r = ax.count == 0 ? dc_full(s, out->ndim, out->shape, key, dc_i(1))
+                              : complex_nanprod(s, x, &ax, out);
+            break;
+        }
+        /* a real product times 1 is itself, infinities and NaN included */
         const pc_tensor *xs = has_nan(key) ? dc_where(s, dc_ew1(s, PC_EW_ISNAN, x), dc_i(sum ? 0 : 1),
                                                       dc_t(x))
                                            : x;

@@ -292,6 +292,28 @@ const pc_tensor *dc_flatten(dc *s, const pc_tensor *t)
     return dc_keep(s, st, r);
 }
 
+const pc_tensor *dc_reshape(dc *s, const pc_tensor *t, int ndim, const int64_t *shape)
+{
+    if (s->st != PC_OK) {
+        return NULL;
+    }
+    pc_tensor *r = NULL;
+    const pc_status st = pc_reshape(t, ndim, shape, -1, &r);
+    return dc_keep(s, st, r);
+}
+
+const pc_tensor *dc_part(dc *s, const pc_tensor *t, int k)
+{
+    if (s->st != PC_OK) {
+        return NULL;
+    }
+    const pc_dtype r = pc_dtype_real_of(t->dtype);
+    pc_tensor *v = NULL;
+    const pc_status st = pc_tensor_view_new(t->storage, r, t->offset + k * pc_dtype_itemsize(r),
+                                            t->ndim, t->shape, t->strides, &v);
+    return dc_keep(s, st, v);
+}
+
 const pc_tensor *dc_contiguous(dc *s, const pc_tensor *t)
 {
     if (s->st != PC_OK) {

@@ -1,0 +1,439 @@
+/*
+ * prims.c - the OpenCL plug-in's primitives beyond the elementwise layer (plugin.h: "sort",
+ * "cumsum", "cumprod", "gather", "scatter", "arange" and the elementwise "index_offsets"):
+ * their launches of prims.cl's kernels and their registration for every dtype.
+ *
+ * The sort copies each lane's keys and positions into scratch buffers, merges runs of 1, 2,
+ * 4, ... elements (one launch per pass, every element placed by a binary search in the other
+ * run, so the passes are parallel and stable) and stores the result through the outputs'
+ * strides. Result words (gather's bad index, index_offsets) are written by the kernels at the
+ * device address the host gave (a pcp_result_word).
+ *
+ * Ownership: scratch buffers are released after their last launch is queued (OpenCL releases
+ * them when those commands are done).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pcl.h"
+
+/* mirror of prims.cl's pcl_lgeom */
+typedef struct pcl_lgeom {
+    cl_long shape[PCL_MAXD];
+    cl_long xstr[PCL_MAXD];
+    cl_long ostr[PCL_MAXD];
+    cl_long istr[PCL_MAXD];
+    cl_long n;
+    cl_long xs, os, is;
+    cl_long lanes;
+    cl_int ndim;
+    cl_int flag;
+} pcl_lgeom;
+
+/* The lanes of x along `axis` (out and pos may be NULL: their strides are then 0). */
+static pcp_status lanes_of(const pcp_tensor *x, const pcp_tensor *out, const pcp_tensor *pos,
+                           int axis, pcl_lgeom *g)
+{
+    memset(g, 0, sizeof *g);
+    g->lanes = 1;
+    for (int a = 0; a < x->ndim; a++) {
+        if (a == axis) {
+            continue;
+        }
+        if (g->ndim == PCL_MAXD) {
+            pcl_set_error("more than 8 dimensions besides the axis");
+            return PCP_NOT_IMPL;
+        }
+        g->shape[g->ndim] = x->shape[a];
+        g->xstr[g->ndim] = x->strides[a];
+        g->ostr[g->ndim] = out != NULL ? out->strides[a] : 0;
+        g->istr[g->ndim] = pos != NULL ? pos->strides[a] : 0;
+        g->lanes *= x->shape[a];
+        g->ndim++;
+    }
+    g->n = x->ndim > 0 ? x->shape[axis] : 1;
+    g->xs = x->ndim > 0 ? x->strides[axis] : 0;
+    g->os = out != NULL && out->ndim > 0 ? out->strides[axis] : 0;
+    g->is = pos != NULL && pos->ndim > 0 ? pos->strides[axis] : 0;
+    return PCP_OK;
+}
+
+/* ---- sort ------------------------------------------------------------------------------------ */
+
+typedef struct sort_kernels {
+    pcl_entry *load, *merge, *store;
+} sort_kernels;
+
+static pcp_status sort_locked(const pcp_whole *l)
+{
+    const sort_kernels *sk = l->kernel_data;
+    const pcp_sort_params *p = l->params;
+    const pcp_tensor *x = &l->in[0];
+    const pcp_tensor *vals = &l->out[0];
+    const pcp_tensor *pos = l->nout == 2 ? &l->out[1] : NULL;
+    pcl_lgeom g;
+    pcp_status st = lanes_of(x, vals, pos, p->axis, &g);
+    const int64_t total = g.lanes * g.n;
+    if (st != PCP_OK || total == 0) {
+        return st;
+    }
+    const size_t item = (size_t)sk->load->dtype->itemsize;
+    cl_mem keys[2] = {NULL, NULL}, idx[2] = {NULL, NULL};
+    cl_kernel load, merge, store;
+    for (int b = 0; b < 2 && st == PCP_OK; b++) {
+        st = pcl_scratch(l->device, (size_t)total * item, &keys[b]);
+        if (st == PCP_OK) {
+            st = pcl_scratch(l->device, (size_t)total * 8, &idx[b]);
+        }
+    }
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(sk->load, l->device, &load);
+    }
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(sk->merge, l->device, &merge);
+    }
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(sk->store, l->device, &store);
+    }
+    /* k_sort_load(x, keys, idx, g) */
+    void *xa[1] = {x->data};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(load, l->device, 0, 1, xa);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_mem(load, 2, keys[0], 0);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_mem(load, 4, idx[0], 0);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(load, 6, sizeof g, &g);
+    }
+    if (st == PCP_OK) {
+        st = pcl_enqueue_1d(load, l->device, total);
+    }
+    /* merge passes, ping-pong between the two buffers */
+    int cur = 0;
+    const cl_long n = g.n, tot = total;
+    const cl_int desc = p->descending;
+    for (cl_long w = 1; w < n && st == PCP_OK; w *= 2) {
+        st = pcl_set_mem(merge, 0, keys[cur], 0);
+        if (st == PCP_OK) {
+            st = pcl_set_mem(merge, 2, idx[cur], 0);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_mem(merge, 4, keys[1 - cur], 0);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_mem(merge, 6, idx[1 - cur], 0);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_arg(merge, 8, sizeof n, &n);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_arg(merge, 9, sizeof w, &w);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_arg(merge, 10, sizeof tot, &tot);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_arg(merge, 11, sizeof desc, &desc);
+        }
+        if (st == PCP_OK) {
+            st = pcl_enqueue_1d(merge, l->device, total);
+        }
+        cur = 1 - cur;
+    }
+    /* k_sort_store(keys, idx, values, positions, with_values, with_positions, g) */
+    if (st == PCP_OK) {
+        st = pcl_set_mem(store, 0, keys[cur], 0);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_mem(store, 2, idx[cur], 0);
+    }
+    void *oa[2] = {vals->data, pos != NULL ? pos->data : vals->data};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(store, l->device, 4, 2, oa);
+    }
+    const cl_int wv = 1, wp = pos != NULL;
+    if (st == PCP_OK) {
+        st = pcl_set_arg(store, 8, sizeof wv, &wv);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(store, 9, sizeof wp, &wp);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(store, 10, sizeof g, &g);
+    }
+    if (st == PCP_OK) {
+        st = pcl_enqueue_1d(store, l->device, total);
+    }
+    for (int b = 0; b < 2; b++) {
+        if (keys[b] != NULL) {
+            clReleaseMemObject(keys[b]);
+        }
+        if (idx[b] != NULL) {
+            clReleaseMemObject(idx[b]);
+        }
+    }
+    return st;
+}
+
+static pcp_status launch_sort(const pcp_whole *l)
+{
+    pcl_lock();
+    const pcp_status st = sort_locked(l);
+    pcl_unlock();
+    return st;
+}
+
+/* ---- scans, arange, gather, scatter ------------------------------------------------------------ */
+
+static pcp_status scan_locked(const pcp_whole *l)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_scan_params *p = l->params;
+    const pcp_tensor *x = &l->in[0], *o = &l->out[0];
+    pcl_lgeom g;
+    cl_kernel k;
+    pcp_status st = lanes_of(x, o, NULL, p->axis, &g);
+    g.flag = p->include_initial;
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(e, l->device, &k);
+    }
+    /* an empty x holds no memory (its lanes hold only the identity) */
+    void *addr[2] = {g.n > 0 ? x->data : o->data, o->data};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 0, 2, addr);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 4, sizeof g, &g);
+    }
+    return st == PCP_OK && g.lanes > 0 ? pcl_enqueue_1d(k, l->device, g.lanes) : st;
+}
+
+static pcp_status arange_locked(const pcp_whole *l)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_range_params *p = l->params;
+    const pcp_tensor *o = &l->out[0];
+    const cl_long n = o->ndim > 0 ? o->shape[0] : 1;
+    const cl_long os = o->ndim > 0 ? o->strides[0] : 0;
+    if (n == 0) {
+        return PCP_OK;
+    }
+    cl_kernel k;
+    pcp_status st = pcl_get_kernel(e, l->device, &k);
+    void *addr[1] = {o->data};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 0, 1, addr);
+    }
+    const cl_long i0 = p->istart, i1 = p->istep;
+    const cl_double v[4] = {p->start[0], p->start[1], p->step[0], p->step[1]};
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 2, sizeof n, &n);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 3, sizeof os, &os);
+    }
+    for (int i = 0; i < 4 && st == PCP_OK; i++) {
+        st = pcl_set_arg(k, 4 + i, sizeof v[i], &v[i]);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 8, sizeof i0, &i0);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 9, sizeof i1, &i1);
+    }
+    return st == PCP_OK ? pcl_enqueue_1d(k, l->device, n) : st;
+}
+
+/* A device address as a kernel argument pair, or (NULL) a one-byte scratch buffer that the
+ * kernel never reads. */
+static pcp_status address_arg(cl_kernel k, int device, int first, const void *addr,
+                              cl_mem *spare)
+{
+    if (addr != NULL) {
+        void *a[1] = {(void *)addr};
+        return pcl_set_buffers(k, device, first, 1, a);
+    }
+    if (*spare == NULL) {
+        pcp_status st = pcl_scratch(device, 8, spare);
+        if (st != PCP_OK) {
+            return st;
+        }
+    }
+    return pcl_set_mem(k, first, *spare, 0);
+}
+
+static pcp_status gather_locked(const pcp_whole *l, int scatter)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_gather_params *p = l->params;
+    if (p->n == 0) {
+        return PCP_OK;
+    }
+    if (scatter && p->offsets == NULL) {
+        pcl_set_error("scatter needs offsets");
+        return PCP_BAD_VALUE;
+    }
+    cl_kernel k;
+    cl_mem spare = NULL;
+    pcp_status st = pcl_get_kernel(e, l->device, &k);
+    /* base, offsets, other (+ gather: index, result word) */
+    if (st == PCP_OK) {
+        st = address_arg(k, l->device, 0, p->base, &spare);
+    }
+    if (st == PCP_OK) {
+        st = address_arg(k, l->device, 2, p->offsets, &spare);
+    }
+    if (st == PCP_OK) {
+        st = address_arg(k, l->device, 4, p->other, &spare);
+    }
+    const cl_long n = p->n, step = p->step;
+    if (scatter) {
+        const cl_int acc = p->accumulate;
+        if (st == PCP_OK) {
+            st = pcl_set_arg(k, 6, sizeof n, &n);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_arg(k, 7, sizeof step, &step);
+        }
+        if (st == PCP_OK) {
+            st = pcl_set_arg(k, 8, sizeof acc, &acc);
+        }
+        if (st == PCP_OK) {
+            const size_t one = 1;
+            st = pcl_enqueue(k, l->device, 1, &one, &one);
+        }
+    } else {
+        const cl_long len = p->len, stride = p->stride;
+        const cl_int mode = p->offsets == NULL, code = PCP_RESULT_INDEX_ERROR;
+        if (mode && p->result == NULL) {
+            pcl_set_error("a gather by index needs a result word");
+            st = PCP_BAD_VALUE;
+        }
+        if (st == PCP_OK) {
+            st = address_arg(k, l->device, 6, p->index, &spare);
+        }
+        if (st == PCP_OK) {
+            st = address_arg(k, l->device, 8, p->result, &spare);
+        }
+        const void *args[6] = {&n, &step, &len, &stride, &mode, &code};
+        const size_t sizes[6] = {sizeof n, sizeof step, sizeof len, sizeof stride, sizeof mode,
+                                 sizeof code};
+        for (int i = 0; i < 6 && st == PCP_OK; i++) {
+            st = pcl_set_arg(k, 10 + i, sizes[i], args[i]);
+        }
+        if (st == PCP_OK) {
+            st = pcl_enqueue_1d(k, l->device, n);
+        }
+    }
+    if (spare != NULL) {
+        clReleaseMemObject(spare);
+    }
+    return st;
+}
+
+static pcp_status launch_prim(const pcp_whole *l)
+{
+    const pcl_entry *e = l->kernel_data;
+    pcl_lock();
+    pcp_status st;
+    if (strcmp(e->name, "k_arange") == 0) {
+        st = arange_locked(l);
+    } else if (strcmp(e->name, "k_gather") == 0) {
+        st = gather_locked(l, 0);
+    } else if (strcmp(e->name, "k_scatter") == 0) {
+        st = gather_locked(l, 1);
+    } else {
+        st = scan_locked(l);
+    }
+    pcl_unlock();
+    return st;
+}
+
+/* ---- index offsets (elementwise) ---------------------------------------------------------------- */
+
+static pcp_status offsets_locked(const pcp_elementwise *l)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_offsets_params *p = l->params;
+    pcl_geom g;
+    cl_kernel k;
+    pcp_status st = pcl_geom_of(l, &g);
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(e, l->device, &k);
+    }
+    /* k_index_offsets(index, offsets, word, len, stride, item, code, g) */
+    void *addr[3] = {l->data[0], l->data[1], p->result};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 0, 3, addr);
+    }
+    const cl_long len = p->len, stride = p->stride;
+    const cl_int item = p->item, code = PCP_RESULT_INDEX_ERROR;
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 6, sizeof len, &len);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 7, sizeof stride, &stride);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 8, sizeof item, &item);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 9, sizeof code, &code);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 10, sizeof g, &g);
+    }
+    return st == PCP_OK ? pcl_enqueue_1d(k, l->device, l->numel) : st;
+}
+
+static pcp_status launch_offsets(const pcp_elementwise *l)
+{
+    pcl_lock();
+    const pcp_status st = offsets_locked(l);
+    pcl_unlock();
+    return st;
+}
+
+/* ---- registration ---------------------------------------------------------------------------- */
+
+static pcp_status reg(const pcp_host *h, pcl_dtype *t, const char *op, const char *kernel)
+{
+    if (pcl_omitted(op)) {
+        return PCP_OK;
+    }
+    pcl_entry *e = pcl_new_entry(t, kernel);
+    return e == NULL ? PCP_NO_MEMORY : h->register_whole(op, t->name, launch_prim, e);
+}
+
+pcp_status pcl_register_prims(const pcp_host *host, pcl_dtype *t)
+{
+    pcp_status st = PCP_OK;
+    if (!pcl_omitted("sort")) {
+        sort_kernels *sk = calloc(1, sizeof *sk);  /* kept for the process */
+        if (sk != NULL) {
+            sk->load = pcl_new_entry(t, "k_sort_load");
+            sk->merge = pcl_new_entry(t, "k_sort_merge");
+            sk->store = pcl_new_entry(t, "k_sort_store");
+        }
+        st = sk == NULL || sk->load == NULL || sk->merge == NULL || sk->store == NULL
+                 ? PCP_NO_MEMORY
+                 : host->register_whole("sort", t->name, launch_sort, sk);
+    }
+    static const char *const ops[][2] = {{"cumsum", "k_cumsum"},   {"cumprod", "k_cumprod"},
+                                         {"gather", "k_gather"},   {"scatter", "k_scatter"},
+                                         {"arange", "k_arange"}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0] && st == PCP_OK; i++) {
+        st = reg(host, t, ops[i][0], ops[i][1]);
+    }
+    if (st == PCP_OK && (t->kind == 'i' || t->kind == 'u') && !pcl_omitted("index_offsets")) {
+        pcl_entry *e = pcl_new_entry(t, "k_index_offsets");
+        st = e == NULL ? PCP_NO_MEMORY
+                       : host->register_elementwise("index_offsets", t->name, launch_offsets, e);
+    }
+    return st;
+}
