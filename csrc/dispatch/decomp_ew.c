@@ -105,6 +105,9 @@ static pc_status cross(dc *s, const pc_ew_call *call)
 
 pc_status dc_ew_composite(dc *s, const pc_ew_call *call)
 {
+    if (call->ops[call->nin]->size == 0) {
+        return PC_OK; /* nothing to write (and empty operands have no element to view) */
+    }
     if (call->op == PC_OP_CROSS) {
         return cross(s, call);
     }
