@@ -399,27 +399,31 @@ static pc_tensor *word_field(dc *s, pc_result_word *word, pc_dtype dtype, int64_
     return (pc_tensor *)dc_keep(s, st, t);
 }
 
+/* [Why the word is read as two int64] A device may run no int32 op at all: the word's first
+ * eight bytes (code, detail) are handled as one int64, zero exactly while no failure is in the
+ * word (its reset zeroes it and a failure's code is never 0), and the new (code, detail) is a
+ * constant packed on the host in the word's own layout. */
 void dc_report(dc *s, pc_result_word *word, const pc_tensor *failed, int32_t code,
                int32_t detail, const pc_tensor *value)
 {
     if (s->st != PC_OK || word == NULL) {
         return;
     }
-    pc_tensor *wcode = word_field(s, word, PC_INT32, 0);
-    pc_tensor *wdetail = word_field(s, word, PC_INT32, 4);
+    pc_tensor *head = word_field(s, word, PC_INT64, 0);
     pc_tensor *wvalue = word_field(s, word, PC_INT64, 8);
     if (s->st != PC_OK) {
         return;
     }
-    /* the first failure wins: only a word still at PC_OK takes this one */
+    const pc_result_word packed = {code, detail, 0};
+    int64_t now = 0;
+    memcpy(&now, &packed, sizeof now);
+    /* the first failure wins: only a word still clear takes this one */
     const pc_tensor *take = dc_ew2(s, PC_EW_LOGICAL_AND, dc_t(failed),
-                                   dc_t(dc_ew2(s, PC_EW_EQUAL, dc_t(wcode), dc_i(PC_OK))));
-    const pc_tensor *c = dc_where(s, take, dc_i(code), dc_t(wcode));
-    const pc_tensor *d = dc_where(s, take, dc_i(detail), dc_t(wdetail));
+                                   dc_t(dc_ew2(s, PC_EW_EQUAL, dc_t(head), dc_i(0))));
+    const pc_tensor *h = dc_where(s, take, dc_i(now), dc_t(head));
     const pc_tensor *v = dc_where(s, take, dc_t(value), dc_t(wvalue));
     dc_copy(s, wvalue, v);
-    dc_copy(s, wdetail, d);
-    dc_copy(s, wcode, c);
+    dc_copy(s, head, h);
 }
 
 int64_t dc_read_i64(dc *s, const pc_tensor *value)
