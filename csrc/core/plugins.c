@@ -195,7 +195,8 @@ static pc_status ad_memory_stats(const pc_backend *self, int index, pc_memory_st
 /* A plug-in device reports data-dependent outcomes through result words in its own memory
  * (pcp_result_word: the layout of pc_result_word, the codes of pc_status). */
 _Static_assert(sizeof(pcp_result_word) == sizeof(pc_result_word), "result word layout");
-_Static_assert(PCP_RESULT_INDEX_ERROR == PC_ERR_INDEX, "result word codes");
+_Static_assert(PCP_RESULT_INDEX_ERROR == PC_ERR_INDEX && PCP_RESULT_VALUE_ERROR == PC_ERR_VALUE,
+               "result word codes");
 
 static pc_backend adapter = {
     .size = sizeof(pc_backend),
@@ -449,6 +450,10 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
 
 static void describe(const pc_tensor *t, pcp_tensor *out)
 {
+    if (t == NULL) {
+        *out = (pcp_tensor){NULL, NULL, 0, NULL, NULL}; /* an absent output */
+        return;
+    }
     out->data = t->data;
     out->dtype = pc_dtype_name(t->dtype);
     out->ndim = t->ndim;
@@ -462,6 +467,8 @@ typedef union whole_params {
     pcp_scan_params scan;
     pcp_gather_params gather;
     pcp_range_params range;
+    pcp_argreduce_params arg;
+    pcp_unique_params unique;
 } whole_params;
 
 static const void *translate_params(pc_op op, const void *params, whole_params *out)
@@ -485,6 +492,19 @@ static const void *translate_params(pc_op op, const void *params, whole_params *
                                           p->step,  p->index,   p->len,    p->stride,
                                           p->result, p->accumulate};
         return &out->gather;
+    }
+    case PC_OP_ARGMAX:
+    case PC_OP_ARGMIN:
+    case PC_OP_NANARGMAX:
+    case PC_OP_NANARGMIN: {
+        const pc_argreduce_params *p = (const pc_argreduce_params *)params;
+        out->arg = (pcp_argreduce_params){p->axis, p->result};
+        return &out->arg;
+    }
+    case PC_OP_UNIQUE: {
+        const pc_unique_params *p = (const pc_unique_params *)params;
+        out->unique = (pcp_unique_params){p->result};
+        return &out->unique;
     }
     case PC_OP_ARANGE: {
         const pc_range_params *p = (const pc_range_params *)params;
@@ -511,7 +531,7 @@ static pc_status run_whole(const pc_kernel_args *args)
     for (int i = 0; i < args->nout; i++) {
         describe(args->out[i], &out[i]);
     }
-    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
+    const pc_tensor *first = args->nout > 0 && args->out[0] != NULL ? args->out[0] : args->in[0];
     const pcp_whole launch = {
         .size = sizeof launch,
         .device = pc_tensor_device(first).index,
@@ -586,7 +606,8 @@ static int whole_op_in_abi(const char *op)
 {
     static const char *const ops[] = {"sum",     "prod",    "max",    "min",     "matmul",
                                       "sort",    "cumsum",  "cumprod", "gather", "scatter",
-                                      "arange"};
+                                      "arange",  "argmax",  "argmin", "nanargmax",
+                                      "nanargmin", "unique"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strcmp(ops[i], op) == 0) {
             return 1;

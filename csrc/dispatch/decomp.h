@@ -136,6 +136,7 @@ dc_axes dc_reduced_axes(const pc_tensor *x, const pc_tensor *o);
 
 /* The family files' entry points (decompose.c's table names them). */
 pc_status dc_reduce_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
+pc_status dc_scan_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 pc_status dc_arg_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 pc_status dc_median_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 pc_status dc_argsort_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);

@@ -275,3 +275,40 @@ pc_status dc_reduce_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *a
     dc_copy(s, out, r);
     return s->st;
 }
+
+/* [Why a scan has a decomposition] The scan is a primitive (a running combination in one pass
+ * and the CPU's rounding order); a device that leaves it out still gets it in log2(n) rounds of
+ * x[i] = x[i] op x[i - d] for d = 1, 2, 4, ... (Hillis and Steele): exact for integers
+ * (wrapping), another rounding order for floating values, O(n log n) work. */
+pc_status dc_scan_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args)
+{
+    (void)key;
+    const pc_scan_params *p = (const pc_scan_params *)args->params;
+    const pc_tensor *x = args->in[0];
+    pc_tensor *out = args->out[0];
+    const int axis = p->axis;
+    const int64_t n = x->shape[axis];
+    const pc_ew_fn fn = op == PC_OP_CUMPROD ? PC_EW_MULTIPLY : PC_EW_ADD;
+    pc_tensor *dst = out;
+    if (p->include_initial) {
+        dc_copy(s, (pc_tensor *)dc_slice(s, out, axis, 0, 1),
+                dc_full(s, 0, NULL, out->dtype, dc_i(op == PC_OP_CUMPROD)));
+        dst = (pc_tensor *)dc_slice(s, out, axis, 1, n);
+    }
+    if (n == 0 || s->st != PC_OK) {
+        return s->st;
+    }
+    const int mark = dc_mark(s);
+    const pc_tensor *a = dc_contiguous(s, dc_cast(s, x, out->dtype));
+    for (int64_t d = 1; d < n && s->st == PC_OK; d *= 2) {
+        pc_tensor *b = (pc_tensor *)dc_contiguous(s, a);
+        dc_copy(s, (pc_tensor *)dc_slice(s, b, axis, d, n - d),
+                dc_ew2(s, fn, dc_t(dc_slice(s, a, axis, d, n - d)),
+                       dc_t(dc_slice(s, a, axis, 0, n - d))));
+        const pc_tensor *keep[1] = {b};
+        dc_drop(s, mark, keep, 1);
+        a = b;
+    }
+    dc_copy(s, dst, a);
+    return s->st;
+}

@@ -134,6 +134,17 @@ static bool need_logsumexp(pc_device_type b, pc_dtype dt)
            has(b, PC_OP_LOG, c) && has(b, PC_OP_ISFINITE, c);
 }
 
+/* the scan's dtype: the sum's accumulation dtype (int64, uint64, or the key) */
+static bool need_scan(pc_device_type b, pc_dtype dt)
+{
+    const pc_kind k = pc_dtype_kind(dt);
+    const pc_dtype r = k == PC_KIND_UINT ? PC_UINT64
+                       : k == PC_KIND_BOOL || k == PC_KIND_INT ? PC_INT64
+                                                               : dt;
+    return base(b, dt) && base(b, r) && pc_cast_has(b, dt, r) && has(b, PC_OP_ADD, r) &&
+           has(b, PC_OP_MULTIPLY, r);
+}
+
 static bool need_logic(pc_device_type b, pc_dtype dt)
 {
     return base(b, dt) && has(b, PC_OP_NOT_EQUAL, dt) && has(b, PC_OP_EQUAL, dt) &&
@@ -243,6 +254,10 @@ static const row table[] = {
     {PC_OP_NANSTD, "sqrt(nanvar(x))", need_var, dc_reduce_whole, NULL},
     {PC_OP_LOGSUMEXP, "m + log(sum(exp(x - m))) where m = max(x) is finite, else m (-inf when "
      "empty)", need_logsumexp, dc_reduce_whole, NULL},
+    {PC_OP_CUMSUM, "log2(n) rounds of x[i] += x[i - d], d = 1, 2, 4, ... (Hillis-Steele; "
+     "another rounding order than the primitive's)", need_scan, dc_scan_whole, NULL},
+    {PC_OP_CUMPROD, "log2(n) rounds of x[i] *= x[i - d], d = 1, 2, 4, ... (Hillis-Steele; "
+     "another rounding order than the primitive's)", need_scan, dc_scan_whole, NULL},
     {PC_OP_ALL, "sum(x == 0) == 0", need_logic, dc_reduce_whole, NULL},
     {PC_OP_ANY, "sum(x != 0) > 0", need_logic, dc_reduce_whole, NULL},
     {PC_OP_COUNT_NONZERO, "sum(x != 0)", need_logic, dc_reduce_whole, NULL},

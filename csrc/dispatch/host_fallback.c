@@ -57,6 +57,7 @@ typedef struct slot {
 static slot slots[NSERVED][PC_NUM_DTYPES];
 static int enabled = -1;           /* read once, at init */
 static int warned[NSERVED];
+static int64_t runs;
 static void (*warn_hook)(const char *message);
 
 bool pc_host_fallback_enabled(void)
@@ -81,6 +82,8 @@ static int served_index(pc_op op)
 bool pc_host_fallback_serves(pc_op op) { return served_index(op) >= 0; }
 
 void pc_host_fallback_set_warn(void (*warn)(const char *message)) { warn_hook = warn; }
+
+int64_t pc_host_fallback_runs(void) { return __atomic_load_n(&runs, __ATOMIC_RELAXED); }
 
 static void warn_once(const served *o, pc_device dev)
 {
@@ -150,6 +153,7 @@ static pc_status run_host(const pc_kernel_args *args)
         return pc_error_set(PC_ERR_RUNTIME, "host fallback: too many tensors");
     }
     warn_once(o, dev);
+    __atomic_fetch_add(&runs, 1, __ATOMIC_RELAXED);
     pc_tensor *hin[PC_ITER_MAX_OPERANDS] = {NULL};
     pc_tensor *hout[PC_ITER_MAX_OPERANDS] = {NULL};
     _Alignas(16) unsigned char params[64];

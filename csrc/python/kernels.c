@@ -264,6 +264,14 @@ static PyObject *fn_decomposition_runs(PyObject *mod, PyObject *unused)
     return PyLong_FromLongLong((long long)pc_decompose_runs());
 }
 
+/* _host_fallback_runs() -> how many kernels the host fallback has run since the start. */
+static PyObject *fn_host_fallback_runs(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    return PyLong_FromLongLong((long long)pc_host_fallback_runs());
+}
+
 /* _decompositions() -> (op, formula) of every row of the decomposition table. */
 static PyObject *fn_decompositions(PyObject *mod, PyObject *unused)
 {
@@ -310,6 +318,9 @@ PyMethodDef pcpy_kernels_methods[] = {
      "'host loop' (kernels/primitives.def)."},
     {"_decomposition_runs", fn_decomposition_runs, METH_NOARGS,
      "_decomposition_runs()\n--\n\nHow many decompositions have run since the start."},
+    {"_host_fallback_runs", fn_host_fallback_runs, METH_NOARGS,
+     "_host_fallback_runs()\n--\n\nHow many kernels the linalg/fft host fallback has run since "
+     "the start."},
     {"_decompositions", fn_decompositions, METH_NOARGS,
      "_decompositions()\n--\n\nThe decomposition table as (op, formula)."},
     {"_plugins", fn_plugins, METH_NOARGS,

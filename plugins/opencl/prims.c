@@ -3,6 +3,9 @@
  * "cumsum", "cumprod", "gather", "scatter", "arange" and the elementwise "index_offsets"):
  * their launches of prims.cl's kernels and their registration for every dtype.
  *
+ * Also two composites held natively (plugin.h: "argmax" ... "nanargmin", "unique"), whose
+ * decompositions run when PADDLE_C_OPENCL_OMIT leaves them out (benchmarks/opencl.py).
+ *
  * The sort copies each lane's keys and positions into scratch buffers, merges runs of 1, 2,
  * 4, ... elements (one launch per pass, every element placed by a binary search in the other
  * run, so the passes are parallel and stable) and stores the result through the outputs'
@@ -336,12 +339,105 @@ static pcp_status gather_locked(const pcp_whole *l, int scatter)
     return st;
 }
 
+/* the arg-reductions: pcl_entry named k_argreduce, `which` from the op (kernel_data's slot) */
+typedef struct arg_kernel {
+    pcl_entry *entry;
+    int which;
+} arg_kernel;
+
+static pcp_status arg_locked(const pcp_whole *l)
+{
+    const arg_kernel *a = l->kernel_data;
+    const pcp_argreduce_params *p = l->params;
+    const pcp_tensor *x = &l->in[0], *o = &l->out[0];
+    pcl_lgeom g;
+    cl_kernel k;
+    cl_mem spare = NULL;
+    pcp_status st = lanes_of(x, o, NULL, p->axis, &g);
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(a->entry, l->device, &k);
+    }
+    void *addr[2] = {x->data, o->data};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 0, 2, addr);
+    }
+    if (st == PCP_OK) {
+        st = address_arg(k, l->device, 4, p->result, &spare);
+    }
+    const cl_int which = a->which, code = PCP_RESULT_VALUE_ERROR;
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 6, sizeof which, &which);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 7, sizeof code, &code);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 8, sizeof g, &g);
+    }
+    if (st == PCP_OK && g.lanes > 0) {
+        st = pcl_enqueue_1d(k, l->device, g.lanes);
+    }
+    if (spare != NULL) {
+        clReleaseMemObject(spare);
+    }
+    return st;
+}
+
+static pcp_status launch_arg(const pcp_whole *l)
+{
+    pcl_lock();
+    const pcp_status st = arg_locked(l);
+    pcl_unlock();
+    return st;
+}
+
+static pcp_status unique_locked(const pcp_whole *l)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_unique_params *p = l->params;
+    const cl_long n = l->in[0].ndim > 0 ? l->in[0].shape[0] : 1;
+    cl_kernel k;
+    cl_mem spare = NULL;
+    pcp_status st = p->result == NULL ? PCP_BAD_VALUE : pcl_get_kernel(e, l->device, &k);
+    if (p->result == NULL) {
+        pcl_set_error("unique needs a result word");
+    }
+    /* values, perm, the four outputs (absent ones: the spare), the word */
+    const void *addr[7] = {l->in[0].data, l->nin == 2 ? l->in[1].data : NULL, l->out[0].data,
+                           l->out[1].data, l->out[2].data, l->out[3].data, p->result};
+    cl_int outs = 0;
+    for (int i = 0; i < 7 && st == PCP_OK; i++) {
+        st = address_arg(k, l->device, 2 * i, addr[i], &spare);
+        outs |= i >= 2 && i < 6 && addr[i] != NULL ? 1 << (i - 2) : 0;
+    }
+    const cl_int has_perm = l->nin == 2;
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 14, sizeof n, &n);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 15, sizeof has_perm, &has_perm);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, 16, sizeof outs, &outs);
+    }
+    if (st == PCP_OK) {
+        const size_t one = 1;
+        st = pcl_enqueue(k, l->device, 1, &one, &one);
+    }
+    if (spare != NULL) {
+        clReleaseMemObject(spare);
+    }
+    return st;
+}
+
 static pcp_status launch_prim(const pcp_whole *l)
 {
     const pcl_entry *e = l->kernel_data;
     pcl_lock();
     pcp_status st;
-    if (strcmp(e->name, "k_arange") == 0) {
+    if (strcmp(e->name, "k_unique") == 0) {
+        st = unique_locked(l);
+    } else if (strcmp(e->name, "k_arange") == 0) {
         st = arange_locked(l);
     } else if (strcmp(e->name, "k_gather") == 0) {
         st = gather_locked(l, 0);
@@ -424,11 +520,25 @@ pcp_status pcl_register_prims(const pcp_host *host, pcl_dtype *t)
                  ? PCP_NO_MEMORY
                  : host->register_whole("sort", t->name, launch_sort, sk);
     }
-    static const char *const ops[][2] = {{"cumsum", "k_cumsum"},   {"cumprod", "k_cumprod"},
-                                         {"gather", "k_gather"},   {"scatter", "k_scatter"},
-                                         {"arange", "k_arange"}};
+    static const char *const ops[][2] = {{"cumsum", "k_cumsum"}, {"cumprod", "k_cumprod"},
+                                         {"gather", "k_gather"}, {"scatter", "k_scatter"},
+                                         {"arange", "k_arange"}, {"unique", "k_unique"}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0] && st == PCP_OK; i++) {
         st = reg(host, t, ops[i][0], ops[i][1]);
+    }
+    /* composites held natively: the arg-reductions of the real dtypes */
+    static const char *const args[] = {"argmax", "argmin", "nanargmax", "nanargmin"};
+    for (int i = 0; i < 4 && st == PCP_OK && t->kind != 'c'; i++) {
+        if (pcl_omitted(args[i])) {
+            continue;
+        }
+        arg_kernel *a = calloc(1, sizeof *a);   /* kept for the process */
+        if (a != NULL) {
+            a->entry = pcl_new_entry(t, "k_argreduce");
+            a->which = i;
+        }
+        st = a == NULL || a->entry == NULL ? PCP_NO_MEMORY
+                                           : host->register_whole(args[i], t->name, launch_arg, a);
     }
     if (st == PCP_OK && (t->kind == 'i' || t->kind == 'u') && !pcl_omitted("index_offsets")) {
         pcl_entry *e = pcl_new_entry(t, "k_index_offsets");

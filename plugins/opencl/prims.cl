@@ -2,7 +2,9 @@
  * prims.cl - the OpenCL plug-in's kernels of the primitives beyond the elementwise layer, for
  * dtype PCK_N (storage PCL_T): the stable sort (load, merge passes, store), the scans
  * cumsum/cumprod, gather and scatter at byte offsets, the index offsets of advanced indexing
- * (elementwise, reporting a bad index through the operation's result word) and arange.
+ * (elementwise, reporting a bad index through the operation's result word) and arange; and two
+ * composites held natively (their decompositions run where they are left out): the
+ * arg-reductions and unique.
  * prims.c launches them and mirrors the geometry structs (pcl_lgeom).
  *
  * Their contracts are paddle_c's (plugin.h: "sort", "cumsum", ...): the sort order is
@@ -319,6 +321,78 @@ __kernel void k_index_offsets(PCL_IN1, __global uchar *pw, long wb, long len, lo
     PCL_AT(long, 1) += w * stride;
 }
 #endif
+
+/* ---- composites held natively: the arg-reductions and unique --------------------------------- */
+
+#if PCK_K != PCK_KC
+/* one work-item per lane; `which` 0 argmax, 1 argmin, 2 nanargmax, 3 nanargmin. "Better" is
+ * strict, so the first of equal values wins; NaN is better than every number unless skipped
+ * (argreduce_impl.h) */
+__kernel void k_argreduce(__global uchar *px, long xb, __global uchar *po, long ob,
+                          __global uchar *pw, long wb, int which, int code, pcl_lgeom g)
+{
+    const long l = get_global_id(0);
+    if (l >= g.lanes) {
+        return;
+    }
+    long xo, oo, io;
+    pcl_lane(&g, l, &xo, &oo, &io);
+    const bool skip = which >= 2, max = (which & 1) == 0;
+    PCK_CT best = PCK_LOAD(*(__global PCL_T *)(px + xb + xo));
+    long at = 0;
+    for (long i = 1; i < g.n; i++) {
+        const PCK_CT v = PCK_LOAD(*(__global PCL_T *)(px + xb + xo + i * g.xs));
+        const bool vn = v != v, bn = best != best;
+        const bool better = skip ? !vn && ((max ? v > best : v < best) || bn)
+                                 : (max ? v > best : v < best) || (vn && !bn);
+        best = better ? v : best;
+        at = better ? i : at;
+    }
+    if (skip && best != best) {
+        pcl_word_fail(pw, wb, code, 0, 0);
+        at = 0;
+    }
+    *(__global long *)(po + ob + oo) = at;
+}
+#endif
+
+/* [Why one work-item] A run's number is the count of runs before it: a walk in order gives
+ * every output at once; the number of values goes to the result word's value. */
+__kernel void k_unique(__global uchar *pv, long vb, __global uchar *pp, long pb,
+                       __global uchar *p0, long b0, __global uchar *p1, long b1,
+                       __global uchar *p2, long b2, __global uchar *p3, long b3,
+                       __global uchar *pw, long wb, long n, int has_perm, int outs)
+{
+    if (get_global_id(0) != 0) {
+        return;
+    }
+    __global const PCL_T *v = (__global const PCL_T *)(pv + vb);
+    __global const long *perm = (__global const long *)(pp + pb);
+    long count = 0, start = 0;
+    for (long i = 0; i < n; i++) {
+        const bool first = i == 0 || PCK_FN(ew_not_equal)(PCK_LOAD(v[i]), PCK_LOAD(v[i - 1]));
+        if (first) {
+            if (count > 0 && (outs & 8)) {
+                ((__global long *)(p3 + b3))[count - 1] = i - start;
+            }
+            if (outs & 1) {
+                ((__global PCL_T *)(p0 + b0))[count] = v[i];
+            }
+            if ((outs & 2) && has_perm) {
+                ((__global long *)(p1 + b1))[count] = perm[i];
+            }
+            start = i;
+            count++;
+        }
+        if ((outs & 4) && has_perm) {
+            ((__global long *)(p2 + b2))[perm[i]] = count - 1;
+        }
+    }
+    if (count > 0 && (outs & 8)) {
+        ((__global long *)(p3 + b3))[count - 1] = n - start;
+    }
+    *(__global long *)(pw + wb + 8) = count;
+}
 
 /* ---- arange: element i is start + i * step (range_impl.h) ----------------------------------- */
 

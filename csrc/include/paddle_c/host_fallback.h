@@ -8,6 +8,7 @@
 #define PADDLE_C_HOST_FALLBACK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "paddle_c/kernels/table.h"
 
@@ -24,6 +25,9 @@ bool pc_host_fallback_serves(pc_op op);
 /* Fill the empty linalg/fft slots of device backend `b` (when enabled). Called by
  * pc_decompose_register after the decompositions. */
 void pc_host_fallback_register(pc_device_type b);
+
+/* How many kernels the host fallback has run since the start. */
+int64_t pc_host_fallback_runs(void);
 
 /* Where the once-per-op warnings go (the Python layer sets a RuntimeWarning; default: stderr).
  * The hook may run on any thread, with or without the interpreter's lock. */

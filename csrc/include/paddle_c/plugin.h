@@ -24,9 +24,10 @@
  * removed slot, a changed meaning) bumps PC_PLUGIN_ABI_VERSION.
  *
  * Additions within version 1 (docs/devices.md, "Device plug-ins"): the primitives "sort",
- * "cumsum", "cumprod", "gather", "scatter", "arange" and "index_offsets" with their
- * parameter structs and the result word (pcp_result_word); the devices of a plug-in have
- * result words (their memory, allocated through `alloc`). A plug-in that provides the
+ * "cumsum", "cumprod", "gather", "scatter", "arange" and "index_offsets", the composites
+ * "argmax", "argmin", "nanargmax", "nanargmin" and "unique", their parameter structs and the
+ * result word (pcp_result_word); the devices of a plug-in have result words (their memory,
+ * allocated through `alloc`); an absent output of a whole-tensor launch has `data` NULL. A plug-in that provides the
  * primitive set (kernels/primitives.def) runs every operation of paddle_c: the rest is
  * composed from them on its device (dispatch/decompose.c).
  *
@@ -131,6 +132,18 @@ typedef struct pcp_tensor {
  * the launch's device. The elementwise op "index_offsets" (below) takes pcp_offsets_params.
  */
 
+/* Composites a plug-in may also provide natively (their decompositions run where it does not):
+ *   "argmax", "argmin", "nanargmax", "nanargmin"  in[0] x (real or bool), out[0] int64 with
+ *        x's shape but extent 1 along pcp_argreduce_params.axis (x's extent there > 0): the
+ *        first index of the largest/smallest element, a NaN counting as the extreme (its first
+ *        index wins); the nan forms skip NaN and report a lane of NaN only through `result`
+ *        (PCP_RESULT_VALUE_ERROR).
+ *   "unique"  in[0] the sorted values (1-D contiguous, NaN last), in[1] (nin == 2) the int64
+ *        stable-sort permutation that sorted them; out[0] unique values, out[1] first indices,
+ *        out[2] inverse indices (C-contiguous, the input's shape), out[3] counts, each absent
+ *        when its `data` is NULL; each NaN is a value of its own, -0 and +0 are one; the number
+ *        of values goes to `result`'s `value` (pcp_unique_params). */
+
 /* The result word of an operation (paddle_c's pc_result_word): a data-dependent outcome
  * reported by a kernel. The first failure reported wins: `code` is set by compare-and-swap
  * from 0, then `detail` and `value` are written. */
@@ -140,8 +153,18 @@ typedef struct pcp_result_word {
     int64_t value;
 } pcp_result_word;
 
-/* the code of an out-of-range index in a result word */
+/* the codes of a result word: a bad value (All-NaN), an out-of-range index */
+#define PCP_RESULT_VALUE_ERROR 2
 #define PCP_RESULT_INDEX_ERROR 3
+
+typedef struct pcp_argreduce_params {
+    int axis;
+    void *result;               /* device address of the pcp_result_word (nan forms) */
+} pcp_argreduce_params;
+
+typedef struct pcp_unique_params {
+    void *result;               /* device address of the pcp_result_word: value = the count */
+} pcp_unique_params;
 
 typedef struct pcp_sort_params {
     int axis;
