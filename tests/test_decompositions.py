@@ -1,5 +1,5 @@
 """Decompositions: composite ops run from the primitive set (kernels/primitives.def) on a device
-that lacks them (dispatch/decompose.c), and the linalg/fft host fallback.
+that lacks them (dispatch/decompose.c), and the host fallback of the LAPACK-style ops.
 
 Runs everywhere: the cases run in child processes with the test device hostdev keeping only
 its primitives (PADDLE_C_HOSTDEV_PRIMITIVES=1), so every composite below goes through its
@@ -17,8 +17,8 @@ import pytest
 import paddle_c as pc
 
 PRIMITIVES_ENV = {"PADDLE_C_TEST_BACKENDS": "hostdev", "PADDLE_C_HOSTDEV_PRIMITIVES": "1"}
-LINALG_FFT = {"cholesky", "inv", "solve", "slogdet", "qr", "eigh", "eig", "svd", "fft_c2c",
-              "fft_r2c", "fft_c2r"}
+# the LAPACK-style ops: no decomposition, the host fallback's
+LINALG = {"cholesky", "inv", "solve", "slogdet", "qr", "eigh", "eig", "svd"}
 
 
 def run_child(code, **env):
@@ -48,14 +48,14 @@ def test_the_primitive_set_is_stated_once():
 
 def test_every_composite_has_a_decomposition_or_the_host_fallback():
     """Decomposition is the general mechanism: every composite op with a CPU kernel has a row
-    of the decomposition table, except linalg and fft (the host fallback's)."""
+    of the decomposition table, except the LAPACK-style ops (the host fallback's)."""
     composites = {op for op, role, _ in pc._C._primitives() if role == "composite"}
     decomposed = {op for op, _ in pc._C._decompositions()}
-    assert composites - decomposed == LINALG_FFT
+    assert composites - decomposed == LINALG
     assert decomposed <= composites | {"cumsum", "cumprod"}
 
 
-def test_primitives_only_hostdev_runs_everything_but_linalg_and_fft():
+def test_primitives_only_hostdev_runs_everything_but_lapack():
     out = run_child("""
         import collections
         import paddle_c as pc
@@ -68,7 +68,7 @@ def test_primitives_only_hostdev_runs_everything_but_linalg_and_fft():
         native = {op for op, b, dt in pc._C._kernels() if b == "hostdev"}
         assert native == {op for op, r in roles.items() if r == "primitive"} & native
         print(collections.Counter(h for _, _, h in rows))
-    """ % (LINALG_FFT, LINALG_FFT))
+    """ % (LINALG, LINALG))
     assert "decomposed" in out
 
 
@@ -199,6 +199,19 @@ case("vecdot complex", pc.linalg.vecdot, pc.reshape(z[:6], (2, 3)), pc.reshape(z
 case("vecdot int8", pc.linalg.vecdot, i8, i8)
 case("cross float16", pc.linalg.cross, pc.asarray([[1.5, -2.0, 3.25]], dtype=pc.float16),
      pc.asarray([[0.5, 4.0, -1.0]], dtype=pc.float16))
+# fft: matmuls with the DFT matrix
+c = pc.asarray(np.random.default_rng(2).standard_normal((2, 6)) * (1 + 0.5j))
+for fn, arg, kw in [(pc.fft.fft, c, {}), (pc.fft.ifft, c, {"n": 4}), (pc.fft.fft, c, {"n": 9}),
+                    (pc.fft.rfft, pc.real(c), {"norm": "forward"}), (pc.fft.irfft, c, {}),
+                    (pc.fft.irfft, c, {"n": 11}), (pc.fft.hfft, c[:, :4], {}),
+                    (pc.fft.ifftn, c, {}), (pc.fft.fft, c.astype(pc.complex64), {})]:
+    case(f"{fn.__name__} {kw}", fn, arg, rtol=1e-5, **kw)
+try:
+    pc.fft.fft(pc.zeros(5000, dtype=pc.complex64, device=D))
+    failures.append("fft of 5000 points ran as a DFT matrix")
+except NotImplementedError as e:
+    if "at most 4096" not in str(e):
+        failures.append(f"fft too long: {e}")
 print("\n".join(failures) if failures else "ok")
 """
 
@@ -236,7 +249,7 @@ def test_host_fallback_warns_once_per_op():
                     np.testing.assert_allclose(np.asarray(got.to_device("cpu")),
                                                np.asarray(fn(a)), rtol=1e-6)
         print(sorted(str(x.message).split("'")[1] for x in w))
-    """ % (LINALG_FFT,), PADDLE_C_HOST_FALLBACK="1")
+    """ % (LINALG,), PADDLE_C_HOST_FALLBACK="1")
     assert out.strip() == "['cholesky', 'inv']", out
 
 

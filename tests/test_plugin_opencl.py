@@ -225,17 +225,18 @@ def test_coverage_reports_decompositions():
     assert formulas["logsumexp"].startswith("m + log(sum(exp(x - m)))")
 
 
-LINALG_FFT = {"cholesky", "inv", "solve", "slogdet", "qr", "eigh", "eig", "svd", "fft_c2c",
-              "fft_r2c", "fft_c2r"}
+# the LAPACK-style ops: no decomposition, the host fallback's (fft is decomposed: a DFT matrix)
+LINALG = {"cholesky", "inv", "solve", "slogdet", "qr", "eigh", "eig", "svd"}
 
 
 @needs_xpu
-def test_coverage_none_only_for_linalg_and_fft():
+def test_coverage_none_only_for_linalg():
     """With the primitives in place every op of every dtype runs on xpu:0, natively or
-    decomposed; only linalg and fft have no kernel (the host fallback is off)."""
+    decomposed; only the LAPACK-style ops have no kernel (the host fallback is off)."""
     rows = [(op, dt, h) for op, b, dt, h in pc._C._coverage() if b == "custom"]
-    assert {op for op, _, h in rows if h == "none"} == LINALG_FFT
-    assert {h for op, _, h in rows if op not in LINALG_FFT} == {"native", "decomposed"}
+    assert {op for op, _, h in rows if h == "none"} == LINALG
+    assert {h for op, _, h in rows if op not in LINALG} == {"native", "decomposed"}
+    assert {h for op, _, h in rows if op.startswith("fft")} == {"decomposed"}
     assert {dt for op, dt, h in rows if h == "native"} >= {"complex64", "complex128", "float64"}
 
 
@@ -249,14 +250,15 @@ def test_no_silent_cpu_fallback():
 
 @needs_xpu
 def test_host_fallback_when_asked():
-    """PADDLE_C_HOST_FALLBACK=1: linalg and fft run on the host, shown as "host" in the
-    coverage, with one RuntimeWarning per op; the results come back to xpu:0."""
+    """PADDLE_C_HOST_FALLBACK=1: the LAPACK-style ops run on the host, shown as "host" in the
+    coverage, with one RuntimeWarning per op; the results come back to xpu:0. (fft is
+    decomposed, not the fallback's.)"""
     code = textwrap.dedent("""
         import warnings
         import numpy as np
         import paddle_c as pc
         how = {(o, d): h for o, b, d, h in pc._C._coverage() if b == "custom"}
-        assert how[("inv", "float32")] == "host" and how[("fft_c2c", "complex64")] == "host"
+        assert how[("inv", "float32")] == "host" and how[("fft_c2c", "complex64")] == "decomposed"
         assert "none" not in set(how.values())
         a = pc.asarray([[2.0, 1.0], [1.0, 3.0]])
         with warnings.catch_warnings(record=True) as w:
@@ -379,6 +381,23 @@ def test_arange_primitive(dtype):
                      pc.arange(*args, dtype=getattr(pc, dtype)))
     same_exactly(pc.linspace(0, 1, 7, dtype=pc.float32, device="xpu:0"),
                  pc.linspace(0, 1, 7, dtype=pc.float32))
+
+
+@needs_xpu
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_fft_decomposed_on_xpu(dtype):
+    """The FFT steps as matmuls with the DFT matrix, on the device."""
+    rng = np.random.default_rng(5)
+    a = (rng.standard_normal((3, 7)) + 1j * rng.standard_normal((3, 7))).astype(dtype)
+    x = pc.asarray(a)
+    tol = 1e-4 if dtype == "complex64" else 1e-10
+    for fn, arg, kw in [(pc.fft.fft, x, {}), (pc.fft.ifft, x, {"n": 9, "norm": "ortho"}),
+                        (pc.fft.rfft, pc.real(x), {}), (pc.fft.irfft, x, {"n": 12}),
+                        (pc.fft.fftn, x, {})]:
+        got = fn(arg.to_device("xpu:0"), **kw)
+        assert str(got.device) == "xpu:0"
+        np.testing.assert_allclose(np.asarray(got.to_device("cpu")), np.asarray(fn(arg, **kw)),
+                                   rtol=tol, atol=tol)
 
 
 @needs_xpu

@@ -70,6 +70,8 @@ const pc_tensor *dc_scan(dc *s, bool prod, const pc_tensor *x, int axis, pc_dtyp
 /* the stable sort along `axis` (NaN last); *indices the positions when not NULL */
 const pc_tensor *dc_sort(dc *s, const pc_tensor *x, int axis, bool descending,
                          const pc_tensor **indices);
+/* a @ b (matmul's broadcasting) */
+const pc_tensor *dc_matmul(dc *s, const pc_tensor *a, const pc_tensor *b);
 /* 0, 1, ..., n - 1 */
 const pc_tensor *dc_arange(dc *s, int64_t n, pc_dtype dtype);
 const pc_tensor *dc_empty(dc *s, int ndim, const int64_t *shape, pc_dtype dtype);
@@ -147,5 +149,6 @@ pc_status dc_nonzero_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *
 pc_status dc_range_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 pc_status dc_tri_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 pc_status dc_ew_composite(dc *s, const pc_ew_call *call);
+pc_status dc_fft_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "decomp.h"
 #include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/linalg.h"
 #include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 
@@ -210,6 +211,16 @@ const pc_tensor *dc_sort(dc *s, const pc_tensor *x, int axis, bool descending,
         *indices = dc_keep(s, st, ix);
     }
     return kv;
+}
+
+const pc_tensor *dc_matmul(dc *s, const pc_tensor *a, const pc_tensor *b)
+{
+    if (s->st != PC_OK) {
+        return NULL;
+    }
+    pc_tensor *r = NULL;
+    const pc_status st = pc_matmul(a, b, &r);
+    return dc_keep(s, st, r);
 }
 
 const pc_tensor *dc_arange(dc *s, int64_t n, pc_dtype dtype)

@@ -226,6 +226,17 @@ static bool need_vecops(pc_device_type b, pc_dtype dt)
            (!is_complex(c) || has(b, PC_OP_CONJ, c));
 }
 
+/* the DFT matrix (float64 angles, complex128 assembled through its parts) and a matmul */
+static bool need_fft(pc_device_type b, pc_dtype dt)
+{
+    const pc_dtype r = pc_dtype_real_of(dt);
+    return base(b, dt) && base(b, PC_FLOAT64) && base(b, PC_COMPLEX128) && positions(b) &&
+           has(b, PC_OP_MATMUL, dt) && has(b, PC_OP_CONJ, dt) && has(b, PC_OP_COS, PC_FLOAT64) &&
+           has(b, PC_OP_SIN, PC_FLOAT64) && has(b, PC_OP_MULTIPLY, PC_FLOAT64) &&
+           pc_cast_has(b, PC_INT64, PC_FLOAT64) && pc_cast_has(b, PC_COMPLEX128, dt) &&
+           pc_cast_has(b, r, dt);
+}
+
 /* ---- the table --------------------------------------------------------------------------------- */
 
 typedef struct row {
@@ -283,6 +294,11 @@ static const row table[] = {
     {PC_OP_LINSPACE, "arange's start + i * step (integers: in float64, then cast), the last "
      "element set to stop", need_linspace, dc_range_whole, NULL},
     {PC_OP_TRI, "where(j - i <= k (lower) or >= k (upper), x, 0)", need_tri, dc_tri_whole, NULL},
+    {PC_OP_FFT_C2C, "x @ W, W[j][k] = scale exp(-+2 pi i (jk mod n) / n) (n <= 4096)",
+     need_fft, dc_fft_whole, NULL},
+    {PC_OP_FFT_R2C, "the first n/2 + 1 of x @ W (n <= 4096)", need_fft, dc_fft_whole, NULL},
+    {PC_OP_FFT_C2R, "real(X_full @ W), X_full[n - k] = conj(X[k]) (n <= 4096)", need_fft,
+     dc_fft_whole, NULL},
     {PC_OP_LOGADDEXP, "a + log(2) where a == b, else maximum(a, b) + log1p(exp(-|a - b|))",
      need_logaddexp, NULL, dc_ew_composite},
     {PC_OP_DIFF, "x[1:] - x[:-1] (bool: x[1:] != x[:-1])", need_diff, NULL, dc_ew_composite},
