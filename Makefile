@@ -79,7 +79,8 @@ test-hostdev: build
 
 # The consistency tests again with hostdev keeping only the primitive set
 # (kernels/primitives.def): every other op runs through its decomposition
-# (dispatch/decompose.c) and is compared with the CPU; linalg and fft through the host fallback.
+# (dispatch/decompose.c) and is compared with the CPU; qr, eigh, eig and svd through the host
+# fallback.
 PRIMITIVES_ENV = $(HOSTDEV_ENV) PADDLE_C_HOSTDEV_PRIMITIVES=1 PADDLE_C_HOST_FALLBACK=1
 CONSISTENCY_TESTS = tests/test_consistency_reductions.py tests/test_consistency_sorting.py \
 	tests/test_consistency_sets.py tests/test_consistency_indexing.py \

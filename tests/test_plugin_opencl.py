@@ -225,8 +225,9 @@ def test_coverage_reports_decompositions():
     assert formulas["logsumexp"].startswith("m + log(sum(exp(x - m)))")
 
 
-# the LAPACK-style ops: no decomposition, the host fallback's (fft is decomposed: a DFT matrix)
-LINALG = {"cholesky", "inv", "solve", "slogdet", "qr", "eigh", "eig", "svd"}
+# the ops without a decomposition, the host fallback's (cholesky, inv, solve, slogdet and fft are
+# decomposed: small-matrix routines and a DFT matrix)
+LINALG = {"qr", "eigh", "eig", "svd"}
 
 
 @needs_xpu
@@ -244,8 +245,8 @@ def test_coverage_none_only_for_linalg():
 def test_no_silent_cpu_fallback():
     x = pc.asarray([[2.0, 1.0], [1.0, 3.0]], device="xpu:0")
     with pytest.raises(NotImplementedError,
-                       match="'inv' is not implemented on xpu:0 .*PADDLE_C_HOST_FALLBACK=1"):
-        pc.linalg.inv(x)
+                       match="'svd' is not implemented on xpu:0 .*PADDLE_C_HOST_FALLBACK=1"):
+        pc.linalg.svdvals(x)
 
 
 @needs_xpu
@@ -258,23 +259,24 @@ def test_host_fallback_when_asked():
         import numpy as np
         import paddle_c as pc
         how = {(o, d): h for o, b, d, h in pc._C._coverage() if b == "custom"}
-        assert how[("inv", "float32")] == "host" and how[("fft_c2c", "complex64")] == "decomposed"
+        assert how[("qr", "float32")] == "host" and how[("fft_c2c", "complex64")] == "decomposed"
+        assert how[("inv", "float32")] == "decomposed"
         assert "none" not in set(how.values())
         a = pc.asarray([[2.0, 1.0], [1.0, 3.0]])
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
             for _ in range(3):
-                got = pc.linalg.inv(a.to_device("xpu:0"))
+                got = pc.linalg.svdvals(a.to_device("xpu:0"))
         assert [str(x.message) for x in w if "ran on the host" in str(x.message)] == [
-            "'inv' ran on the host for xpu:0 (PADDLE_C_HOST_FALLBACK=1): its tensors were "
+            "'svd' ran on the host for xpu:0 (PADDLE_C_HOST_FALLBACK=1): its tensors were "
             "copied to the CPU and back"], [str(x.message) for x in w]
         assert str(got.device) == "xpu:0"
-        np.testing.assert_allclose(np.asarray(got.to_device("cpu")), np.asarray(pc.linalg.inv(a)),
-                                   rtol=1e-6)
+        np.testing.assert_allclose(np.asarray(got.to_device("cpu")),
+                                   np.asarray(pc.linalg.svdvals(a)), rtol=1e-6)
         try:
-            pc.linalg.inv(pc.zeros((2, 2), device="xpu:0"))
+            pc.linalg.eigh(pc.asarray([[1.0, float("nan")], [0.0, 1.0]], device="xpu:0"))
         except ValueError as e:
-            assert str(e) == "inv: the matrix is singular", e
+            assert str(e) == "eigh: the matrix contains NaN or infinity", e
         else:
             raise AssertionError("no error")
         f = pc.fft.fft(pc.asarray([1.0, 2.0, 3.0], device="xpu:0"))
@@ -381,6 +383,34 @@ def test_arange_primitive(dtype):
                      pc.arange(*args, dtype=getattr(pc, dtype)))
     same_exactly(pc.linspace(0, 1, 7, dtype=pc.float32, device="xpu:0"),
                  pc.linspace(0, 1, 7, dtype=pc.float32))
+
+
+@needs_xpu
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_linalg_decomposed_on_xpu(dtype):
+    """cholesky, inv, solve, det and slogdet as elimination steps on the device, with the
+    CPU's failures."""
+    rng = np.random.default_rng(6)
+    a = rng.standard_normal((2, 4, 4))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((2, 4, 4))
+    a = a.astype(dtype)
+    spd = a @ np.conj(np.swapaxes(a, -1, -2)) + 4 * np.eye(4, dtype=dtype)
+    x, s, b = pc.asarray(a), pc.asarray(spd), pc.asarray(a[..., :2])
+    tol = 1e-3 if dtype == "float32" else 1e-10
+    for got, want in [(pc.linalg.cholesky(s.to_device("xpu:0")), pc.linalg.cholesky(s)),
+                      (pc.linalg.inv(x.to_device("xpu:0")), pc.linalg.inv(x)),
+                      (pc.linalg.solve(x.to_device("xpu:0"), b.to_device("xpu:0")),
+                       pc.linalg.solve(x, b)),
+                      (pc.linalg.det(x.to_device("xpu:0")), pc.linalg.det(x)),
+                      (pc.linalg.slogdet(x.to_device("xpu:0"))[1], pc.linalg.slogdet(x)[1])]:
+        assert str(got.device) == "xpu:0" and got.dtype == want.dtype
+        np.testing.assert_allclose(np.asarray(got.to_device("cpu")), np.asarray(want),
+                                   rtol=tol, atol=tol)
+    with pytest.raises(ValueError, match="inv: the matrix is singular"):
+        pc.linalg.inv(pc.asarray([[1.0, 2.0], [2.0, 4.0]], device="xpu:0"))
+    with pytest.raises(ValueError, match="leading minor of order 2 is not positive"):
+        pc.linalg.cholesky(pc.asarray([[1.0, 0.0], [0.0, -1.0]], device="xpu:0"))
 
 
 @needs_xpu

@@ -150,5 +150,6 @@ pc_status dc_range_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *ar
 pc_status dc_tri_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 pc_status dc_ew_composite(dc *s, const pc_ew_call *call);
 pc_status dc_fft_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
+pc_status dc_linalg_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *args);
 
 #endif

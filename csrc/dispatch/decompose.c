@@ -237,6 +237,27 @@ static bool need_fft(pc_device_type b, pc_dtype dt)
            pc_cast_has(b, r, dt);
 }
 
+/* the small-matrix routines: elimination steps over the batch (decomp_linalg.c) */
+static bool need_linalg(pc_device_type b, pc_dtype dt)
+{
+    static const pc_op ops[] = {PC_OP_ADD,  PC_OP_SUBTRACT, PC_OP_MULTIPLY, PC_OP_DIVIDE,
+                                PC_OP_EQUAL, PC_OP_NOT_EQUAL, PC_OP_CONJ,   PC_OP_REAL,
+                                PC_OP_ABS,  PC_OP_SUM,      PC_OP_PROD,     PC_OP_MATMUL,
+                                PC_OP_GATHER, PC_OP_SCATTER};
+    const pc_dtype r = pc_dtype_real_of(dt);
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        if (!has(b, ops[i], dt)) {
+            return false;
+        }
+    }
+    return base(b, dt) && base(b, r) && positions(b) && has(b, PC_OP_ARGMAX, r) &&
+           has(b, PC_OP_SQRT, r) && has(b, PC_OP_LOG, r) && has(b, PC_OP_GREATER, r) &&
+           has(b, PC_OP_ABS, r) && has(b, PC_OP_ADD, r) && has(b, PC_OP_SUBTRACT, r) &&
+           has(b, PC_OP_SUM, r) && has(b, PC_OP_EQUAL, r) &&
+           (!is_complex(dt) || has(b, PC_OP_IMAG, dt)) && pc_cast_has(b, r, dt) &&
+           pc_cast_has(b, PC_INT64, dt);
+}
+
 /* ---- the table --------------------------------------------------------------------------------- */
 
 typedef struct row {
@@ -294,6 +315,15 @@ static const row table[] = {
     {PC_OP_LINSPACE, "arange's start + i * step (integers: in float64, then cast), the last "
      "element set to stop", need_linspace, dc_range_whole, NULL},
     {PC_OP_TRI, "where(j - i <= k (lower) or >= k (upper), x, 0)", need_tri, dc_tri_whole, NULL},
+    {PC_OP_CHOLESKY, "the column algorithm: l[j][j] = sqrt(a[j][j] - |l[j][:j]|^2), "
+     "l[j+1:][j] = (a[j+1:][j] - l[j+1:][:j] @ conj(l[j][:j])) / l[j][j]", need_linalg,
+     dc_linalg_whole, NULL},
+    {PC_OP_INV, "Gauss-Jordan elimination with partial pivoting on [A | I]", need_linalg,
+     dc_linalg_whole, NULL},
+    {PC_OP_SOLVE, "Gauss-Jordan elimination with partial pivoting on [A | B]", need_linalg,
+     dc_linalg_whole, NULL},
+    {PC_OP_SLOGDET, "Gaussian elimination with partial pivoting: det = (-1)^swaps prod(u_jj), "
+     "log|det| = sum(log|u_jj|)", need_linalg, dc_linalg_whole, NULL},
     {PC_OP_FFT_C2C, "x @ W, W[j][k] = scale exp(-+2 pi i (jk mod n) / n) (n <= 4096)",
      need_fft, dc_fft_whole, NULL},
     {PC_OP_FFT_R2C, "the first n/2 + 1 of x @ W (n <= 4096)", need_fft, dc_fft_whole, NULL},
