@@ -72,7 +72,7 @@ HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting
 	tests/test_indexing.py tests/test_consistency_reductions.py tests/test_vendor_libs.py \
 	tests/test_consistency_indexing.py tests/test_consistency_sets.py \
 	tests/test_consistency_sorting.py tests/test_mixed_devices.py tests/test_device_threads.py \
-	tests/test_printing.py tests/test_index_messages.py
+	tests/test_printing.py tests/test_index_messages.py tests/test_random.py
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
@@ -155,7 +155,8 @@ hip-check: $(VENV)/.build-deps
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
 # test on xpu:0, reductions, matmul, the primitives, decompositions, coverage, the host
-# fallback, the ABI check) and the consistency tests with xpu:0 as their device. Debian's
+# fallback, the ABI check), the consistency tests with xpu:0 as their device and
+# tests/test_mixed_devices.py (operands on the CPU and xpu:0 are refused) on xpu:0. Debian's
 # OpenCL headers, ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
@@ -170,7 +171,7 @@ test-opencl: build
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
 	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
-	    $(CONSISTENCY_TESTS) -q -p no:randomly
+	    $(CONSISTENCY_TESTS) tests/test_mixed_devices.py -q -p no:randomly
 
 # On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
 # extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all

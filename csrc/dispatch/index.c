@@ -100,8 +100,7 @@ static int64_t slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t 
 
 static pc_status out_of_bounds(int64_t index, int axis, int64_t len)
 {
-    return pc_error_set(PC_ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld",
-                        (long long)index, axis, (long long)len);
+    return pc_index_out_of_bounds(false, (uint64_t)index, axis, len);
 }
 
 /* Normalise an integer index against an axis; PC_ERR_INDEX when out of range. */
@@ -173,6 +172,18 @@ static pc_status build_plan(const pc_tensor *x, int n, const pc_index *index, in
     if (n < 0 || n > PC_INDEX_MAX_ITEMS) {
         return pc_error_set(PC_ERR_INDEX, "too many indices: %d (at most %d)", n,
                             PC_INDEX_MAX_ITEMS);
+    }
+    /* index tensors are on x's device (the subscript parser moved them there; functions such
+     * as take pass them as given): another device is refused before anything else */
+    for (int i = 0; i < n; i++) {
+        if (index[i].kind == PC_INDEX_TENSOR) {
+            const pc_tensor *both[2] = {x, index[i].tensor};
+            pc_device dev;
+            pc_status st = pc_common_device(2, both, &dev);
+            if (st != PC_OK) {
+                return st;
+            }
+        }
     }
     pc_index_kind kinds[PC_INDEX_MAX_ITEMS];
     int64_t values[PC_INDEX_MAX_ITEMS];
@@ -332,10 +343,10 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
         const uint64_t *u = (const uint64_t *)(*owned)->data;
         for (int64_t i = 0; i < (*owned)->size; i++) {
             if (u[i] > (uint64_t)INT64_MAX) {
-                const unsigned long long bad = u[i];
+                const uint64_t bad = u[i];
                 pc_tensor_free(*owned);
                 *owned = NULL;
-                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", bad);
+                return pc_index_out_of_bounds(true, bad, 0, 0);
             }
         }
         *out = *owned;
@@ -1121,9 +1132,17 @@ static pc_status check_writable(const pc_tensor *x)
 }
 
 /* The plan of a write into x (which must be writable). */
-static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, index_plan *p)
+/* The plan of a write of `value` (NULL: a scalar) into x; a value on another device is refused
+ * first, before the index is looked at. */
+static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value,
+                            index_plan *p)
 {
     pc_status st = check_writable(x);
+    if (st == PC_OK && value != NULL) {
+        const pc_tensor *both[2] = {x, value};
+        pc_device dev;
+        st = pc_common_device(2, both, &dev);
+    }
     return st != PC_OK ? st : build_plan(x, n, index, p);
 }
 
@@ -1161,7 +1180,7 @@ static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *v
 pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
-    pc_status st = write_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, value, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1178,7 +1197,7 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
 pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
 {
     index_plan p;
-    pc_status st = write_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, NULL, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1204,7 +1223,7 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
 pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
-    pc_status st = write_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, value, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1362,6 +1381,12 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
     if (!pc_dtype_is_integral(indices->dtype)) {
         return pc_error_set(PC_ERR_TYPE, "take_along_axis() needs integer indices, not %s",
                             pc_dtype_name(indices->dtype));
+    }
+    const pc_tensor *both[2] = {x, indices};
+    pc_device dev;
+    pc_status dst = pc_common_device(2, both, &dev);
+    if (dst != PC_OK) {
+        return dst;
     }
     if (x->ndim != indices->ndim) {
         return pc_error_set(PC_ERR_VALUE, "take_along_axis(): x and indices must have the same "

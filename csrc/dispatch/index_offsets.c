@@ -104,15 +104,17 @@ pc_status offsets_finish(offsets_build *b)
         return pc_error_set((pc_status)w.code, "index preparation failed on the device");
     }
     const offsets_term_info *t = &b->terms[w.detail];
-    /* The word's value holds the index's 64 bits. An unsigned one above INT64_MAX gets the
-     * message the CPU's direct path gives it (as_int64 in index.c), so that every path and
-     * every device says the same. */
-    const uint64_t bits = (uint64_t)w.value;
-    if (t->is_unsigned && bits > (uint64_t)INT64_MAX) {
+    /* the word's value holds the index's 64 bits */
+    return pc_index_out_of_bounds(t->is_unsigned, (uint64_t)w.value, t->axis, t->len);
+}
+
+pc_status pc_index_out_of_bounds(bool is_unsigned, uint64_t bits, int axis, int64_t len)
+{
+    if (is_unsigned && bits > (uint64_t)INT64_MAX) {
         return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", (unsigned long long)bits);
     }
     return pc_error_set(PC_ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld",
-                        (long long)w.value, t->axis, (long long)t->len);
+                        (long long)(int64_t)bits, axis, (long long)len);
 }
 
 pc_tensor *offsets_take(offsets_build *b)

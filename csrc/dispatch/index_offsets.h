@@ -33,6 +33,12 @@ typedef struct offsets_build {
     offsets_term_info terms[PC_OFFSETS_MAX_TERMS];
 } offsets_build;
 
+/* The IndexError of an index outside [-len, len) of x's `axis`, given as its 64 bits: an
+ * unsigned index above INT64_MAX is named as such (without axis and size: no axis has that
+ * many elements), any other with its axis and size. The one message every indexing path and
+ * device gives. */
+pc_status pc_index_out_of_bounds(bool is_unsigned, uint64_t bits, int axis, int64_t len);
+
 /* Start: offsets of (ndim, shape) on `dev`, all `base`; takes a result word on a device. On
  * failure too, offsets_free releases what was taken. */
 pc_status offsets_begin(offsets_build *b, pc_device dev, int ndim, const int64_t *shape,

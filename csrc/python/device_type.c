@@ -433,6 +433,30 @@ static PyObject *fn_result_word_reads(PyObject *mod, PyObject *const *args, Py_s
     return PyLong_FromLongLong((long long)pc_device_result_reads(dev));
 }
 
+/* _same_device(*tensors): None, or the ValueError naming two devices (pc_common_device), for
+ * composites written in Python that must refuse mixed devices before their first step. */
+static PyObject *fn_same_device(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pcpy_state *st = pcpy_state_from_module(mod);
+    const pc_tensor *first = NULL;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        if (!pcpy_tensor_check(st, args[i])) {
+            continue; /* Python numbers and None have no device */
+        }
+        const pc_tensor *t = pcpy_tensor_get(args[i]);
+        if (first == NULL) {
+            first = t;
+            continue;
+        }
+        const pc_tensor *pair[2] = {first, t};
+        pc_device dev;
+        if (pc_common_device(2, pair, &dev) != PC_OK) {
+            return pcpy_raise(PC_ERR_VALUE);
+        }
+    }
+    return Py_NewRef(Py_None);
+}
+
 static PyObject *fn_empty_cache(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     pc_device dev;
@@ -460,6 +484,9 @@ PyMethodDef pcpy_devices_methods[] = {
      "the default device) is done."},
     {"_memory_stats", (PyCFunction)(void (*)(void))fn_memory_stats, METH_FASTCALL,
      "_memory_stats(device=None, /)\n--\n\nThe device's memory statistics as a dict."},
+    {"_same_device", (PyCFunction)(void (*)(void))fn_same_device, METH_FASTCALL,
+     "_same_device(*tensors)\n--\n\nNone when every tensor given is on one device, else the "
+     "ValueError naming two of their devices (Python numbers are skipped)."},
     {"_result_word_reads", (PyCFunction)(void (*)(void))fn_result_word_reads, METH_FASTCALL,
      "_result_word_reads(device=None, /)\n--\n\nHow many times result words of the device "
      "were read (once per operation with a data-dependent outcome) since the start."},

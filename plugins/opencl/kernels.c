@@ -105,7 +105,9 @@ static pcp_status launch_elementwise_locked(const pcp_elementwise *l)
 
 static pcp_status launch_elementwise(const pcp_elementwise *l)
 {
-    pcl_lock();
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const pcp_status st = launch_elementwise_locked(l);
     pcl_unlock();
     return st;
@@ -238,7 +240,9 @@ static pcp_status launch_matmul_locked(const pcp_whole *l)
 static pcp_status launch_whole(const pcp_whole *l)
 {
     const pcl_entry *e = l->kernel_data;
-    pcl_lock();
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const pcp_status st = strcmp(e->name, "k_matmul") == 0 ? launch_matmul_locked(l)
                                                             : launch_reduce_locked(l);
     pcl_unlock();

@@ -33,6 +33,10 @@ typedef struct pcl_device {
 pcl_device *pcl_get_device(int index);
 int pcl_device_count(void);
 
+/* PCP_OK, or PCP_ERROR with its message in a child of fork() (runtime.c: the OpenCL runtime
+ * does not survive fork). */
+pcp_status pcl_usable(void);
+
 /* A device address (what alloc handed out, plus an offset) as its buffer and byte offset.
  * PCP_BAD_VALUE when the address is not in a live allocation of the device. */
 pcp_status pcl_resolve(int device, const void *addr, cl_mem *mem, size_t *offset);
@@ -83,8 +87,9 @@ typedef struct pcl_entry {
 } pcl_entry;
 
 pcl_entry *pcl_new_entry(pcl_dtype *t, const char *name);
-/* Launches run under the plug-in's lock (kernel objects hold their arguments). */
-void pcl_lock(void);
+/* Launches run under the plug-in's lock (kernel objects hold their arguments). pcl_lock takes it
+ * and returns PCP_OK, or PCP_ERROR without it in a child of fork() (pcl_usable). */
+pcp_status pcl_lock(void);
 void pcl_unlock(void);
 /* The entry's kernel on `device`, its program built at the first use (under the lock). */
 pcp_status pcl_get_kernel(pcl_entry *e, int device, cl_kernel *out);

@@ -185,7 +185,9 @@ static pcp_status sort_locked(const pcp_whole *l)
 
 static pcp_status launch_sort(const pcp_whole *l)
 {
-    pcl_lock();
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const pcp_status st = sort_locked(l);
     pcl_unlock();
     return st;
@@ -385,7 +387,9 @@ static pcp_status arg_locked(const pcp_whole *l)
 
 static pcp_status launch_arg(const pcp_whole *l)
 {
-    pcl_lock();
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const pcp_status st = arg_locked(l);
     pcl_unlock();
     return st;
@@ -433,7 +437,9 @@ static pcp_status unique_locked(const pcp_whole *l)
 static pcp_status launch_prim(const pcp_whole *l)
 {
     const pcl_entry *e = l->kernel_data;
-    pcl_lock();
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
     pcp_status st;
     if (strcmp(e->name, "k_unique") == 0) {
         st = unique_locked(l);
@@ -489,7 +495,9 @@ static pcp_status offsets_locked(const pcp_elementwise *l)
 
 static pcp_status launch_offsets(const pcp_elementwise *l)
 {
-    pcl_lock();
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const pcp_status st = offsets_locked(l);
     pcl_unlock();
     return st;

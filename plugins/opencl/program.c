@@ -15,11 +15,11 @@
  * Ownership: programs, kernels and entries live for the process; `lock` serialises building
  * and launching (OpenCL kernel objects hold their arguments).
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fork_lock.h"
 #include "pcl.h"
 
 typedef struct pcl_file {
@@ -46,11 +46,18 @@ pcl_dtype *pcl_dtype_by_name(const char *name)
     return NULL;
 }
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock lock = PC_FORK_LOCK_INIT(NULL);   /* programs, kernels, launches */
 
-void pcl_lock(void) { pthread_mutex_lock(&lock); }
+pcp_status pcl_lock(void)
+{
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
+    pc_fork_lock_acquire(&lock);
+    return PCP_OK;
+}
 
-void pcl_unlock(void) { pthread_mutex_unlock(&lock); }
+void pcl_unlock(void) { pc_fork_lock_release(&lock); }
 
 /* ---- the program text ----------------------------------------------------------------------- */
 

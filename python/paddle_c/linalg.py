@@ -204,6 +204,7 @@ def _default_rtol(x: Tensor, s: Tensor):
 def matrix_rank(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) -> Tensor:
     """Number of singular values above ``rtol * largest`` (``rtol`` defaults to
     ``max(M, N) * eps``); ``rtol`` may be a tensor broadcasting against the stack shape."""
+    _C._same_device(x, rtol)
     s = svdvals(x)
     if rtol is None:
         rtol = _default_rtol(x, s)
@@ -218,6 +219,7 @@ def matrix_rank(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) ->
 def pinv(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) -> Tensor:
     """Moore-Penrose pseudo-inverse from the SVD; singular values at or below
     ``rtol * largest`` count as zero."""
+    _C._same_device(x, rtol)
     u, s, vh = svd(x, full_matrices=False)
     if rtol is None:
         rtol = _default_rtol(x, s)
