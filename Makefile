@@ -156,7 +156,8 @@ hip-check: $(VENV)/.build-deps
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
 # test on xpu:0, reductions, matmul, the primitives, decompositions, coverage, the host
 # fallback, the ABI check), the consistency tests with xpu:0 as their device and
-# tests/test_mixed_devices.py (operands on the CPU and xpu:0 are refused) on xpu:0. Debian's
+# tests/test_mixed_devices.py (operands on the CPU and xpu:0 are refused) and tests/test_random.py
+# (a seed gives the CPU's values bit for bit) on xpu:0. Debian's
 # OpenCL headers, ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
@@ -171,7 +172,7 @@ test-opencl: build
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
 	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
-	    $(CONSISTENCY_TESTS) tests/test_mixed_devices.py -q -p no:randomly
+	    $(CONSISTENCY_TESTS) tests/test_mixed_devices.py tests/test_random.py -q -p no:randomly
 
 # On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
 # extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all

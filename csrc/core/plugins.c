@@ -20,6 +20,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 
 #include "paddle_c/backend.h"
 #include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/kernels/random_kernels.h"
 #include "paddle_c/kernels/reduce_kernels.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/plugin.h"
@@ -196,6 +198,17 @@ static pc_status ad_memory_stats(const pc_backend *self, int index, pc_memory_st
 _Static_assert(sizeof(pcp_result_word) == sizeof(pc_result_word), "result word layout");
 _Static_assert(PCP_RESULT_INDEX_ERROR == PC_ERR_INDEX && PCP_RESULT_VALUE_ERROR == PC_ERR_VALUE,
                "result word codes");
+
+/* "random" hands the core's parameters over as they are (plugin.h: pcp_random_params). */
+_Static_assert(sizeof(pcp_random_params) == sizeof(pc_random_params) &&
+                   offsetof(pcp_random_params, range) == offsetof(pc_random_params, range) &&
+                   offsetof(pcp_random_params, a) == offsetof(pc_random_params, a),
+               "random parameters layout");
+_Static_assert(PCP_RANDOM_UNIFORM == PC_RANDOM_UNIFORM && PCP_RANDOM_NORMAL == PC_RANDOM_NORMAL &&
+                   PCP_RANDOM_INTEGERS == PC_RANDOM_INTEGERS &&
+                   PCP_RANDOM_EXPONENTIAL == PC_RANDOM_EXPONENTIAL &&
+                   PCP_RANDOM_POISSON == PC_RANDOM_POISSON,
+               "random kinds");
 
 static pc_backend adapter = {
     .size = sizeof(pc_backend),
@@ -505,6 +518,8 @@ static const void *translate_params(pc_op op, const void *params, whole_params *
         out->unique = (pcp_unique_params){p->result};
         return &out->unique;
     }
+    case PC_OP_RANDOM:
+        return params; /* pcp_random_params is pc_random_params (asserted above) */
     case PC_OP_ARANGE: {
         const pc_range_params *p = (const pc_range_params *)params;
         out->range = (pcp_range_params){{p->start[0], p->start[1]}, {p->step[0], p->step[1]},
@@ -605,8 +620,8 @@ static int whole_op_in_abi(const char *op)
 {
     static const char *const ops[] = {"sum",     "prod",    "max",    "min",     "matmul",
                                       "sort",    "cumsum",  "cumprod", "gather", "scatter",
-                                      "arange",  "argmax",  "argmin", "nanargmax",
-                                      "nanargmin", "unique"};
+                                      "arange",  "random",  "argmax", "argmin",
+                                      "nanargmax", "nanargmin", "unique"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strcmp(ops[i], op) == 0) {
             return 1;

@@ -3,7 +3,7 @@
  * memory, the queue, copies, events), its programs (program.c: the element layer compiled as
  * OpenCL C per dtype, kernel objects, launch helpers) and its kernels (kernels.c: elementwise
  * functions, casts, reductions, matmul; prims.c: sort, scans, gather, scatter, index offsets,
- * arange).
+ * arange, random numbers).
  */
 #ifndef PADDLE_C_PLUGINS_OPENCL_PCL_H
 #define PADDLE_C_PLUGINS_OPENCL_PCL_H

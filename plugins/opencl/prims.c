@@ -1,7 +1,8 @@
 /*
  * prims.c - the OpenCL plug-in's primitives beyond the elementwise layer (plugin.h: "sort",
- * "cumsum", "cumprod", "gather", "scatter", "arange" and the elementwise "index_offsets"):
- * their launches of prims.cl's kernels and their registration for every dtype.
+ * "cumsum", "cumprod", "gather", "scatter", "arange", "random" and the elementwise
+ * "index_offsets"): their launches of prims.cl's and random.cl's kernels and their
+ * registration for every dtype.
  *
  * Also two composites held natively (plugin.h: "argmax" ... "nanargmin", "unique"), whose
  * decompositions run when PADDLE_C_OPENCL_OMIT leaves them out (benchmarks/opencl.py).
@@ -434,6 +435,42 @@ static pcp_status unique_locked(const pcp_whole *l)
     return st;
 }
 
+/* ---- random numbers (random.cl) ----------------------------------------------------------------- */
+
+static pcp_status random_locked(const pcp_whole *l)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_random_params *p = l->params;
+    const pcp_tensor *o = &l->out[0];
+    cl_long n = 1;
+    for (int a = 0; a < o->ndim; a++) {
+        n *= o->shape[a];
+    }
+    if (n == 0) {
+        return PCP_OK;
+    }
+    cl_kernel k;
+    pcp_status st = pcl_get_kernel(e, l->device, &k);
+    /* k_random(out, rates, n, seed, offset, kind, bits, a, b, lo, range); without rates the
+     * output stands in for them (never read) */
+    void *addr[2] = {o->data, l->nin == 1 ? l->in[0].data : o->data};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 0, 2, addr);
+    }
+    const cl_ulong seed = p->seed, offset = p->offset, range = p->range;
+    const cl_int kind = p->kind, bits = p->bits;
+    const cl_double a = p->a, b = p->b;
+    const cl_long lo = p->lo;
+    const void *args[9] = {&n, &seed, &offset, &kind, &bits, &a, &b, &lo, &range};
+    const size_t sizes[9] = {sizeof n, sizeof seed, sizeof offset, sizeof kind, sizeof bits,
+                             sizeof a, sizeof b, sizeof lo, sizeof range};
+    for (int i = 0; i < 9 && st == PCP_OK; i++) {
+        st = pcl_set_arg(k, 4 + i, sizes[i], args[i]);
+    }
+    /* one work-item per Philox block: at most n blocks (fewer where elements share one) */
+    return st == PCP_OK ? pcl_enqueue_1d(k, l->device, n) : st;
+}
+
 static pcp_status launch_prim(const pcp_whole *l)
 {
     const pcl_entry *e = l->kernel_data;
@@ -449,6 +486,8 @@ static pcp_status launch_prim(const pcp_whole *l)
         st = gather_locked(l, 0);
     } else if (strcmp(e->name, "k_scatter") == 0) {
         st = gather_locked(l, 1);
+    } else if (strcmp(e->name, "k_random") == 0) {
+        st = random_locked(l);
     } else {
         st = scan_locked(l);
     }
@@ -547,6 +586,9 @@ pcp_status pcl_register_prims(const pcp_host *host, pcl_dtype *t)
         }
         st = a == NULL || a->entry == NULL ? PCP_NO_MEMORY
                                            : host->register_whole(args[i], t->name, launch_arg, a);
+    }
+    if (st == PCP_OK && (t->kind == 'f' || t->kind == 'i' || t->kind == 'u')) {
+        st = reg(host, t, "random", "k_random");
     }
     if (st == PCP_OK && (t->kind == 'i' || t->kind == 'u') && !pcl_omitted("index_offsets")) {
         pcl_entry *e = pcl_new_entry(t, "k_index_offsets");

@@ -20,3 +20,4 @@
 #include "sort_key.h"
 #include "kernels.cl"
 #include "prims.cl"
+#include "random.cl"

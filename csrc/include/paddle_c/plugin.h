@@ -24,7 +24,7 @@
  * removed slot, a changed meaning) bumps PC_PLUGIN_ABI_VERSION.
  *
  * Additions within version 1 (docs/devices.md, "Device plug-ins"): the primitives "sort",
- * "cumsum", "cumprod", "gather", "scatter", "arange" and "index_offsets", the composites
+ * "cumsum", "cumprod", "gather", "scatter", "arange", "random" and "index_offsets", the composites
  * "argmax", "argmin", "nanargmax", "nanargmin" and "unique", their parameter structs and the
  * result word (pcp_result_word); the devices of a plug-in have result words (their memory,
  * allocated through `alloc`); an absent output of a whole-tensor launch has `data` NULL. A plug-in that provides the
@@ -128,6 +128,13 @@ typedef struct pcp_tensor {
  *   "gather", "scatter"  in[0] the tensor addressed (its element type is the kernel's dtype);
  *        everything else in pcp_gather_params.
  *   "arange"  out[0] 1-D: element i is start + i * step (pcp_range_params).
+ *   "random"  out[0] C-contiguous, of a floating dtype (every kind but PCP_RANDOM_INTEGERS) or
+ *        an integer dtype (PCP_RANDOM_INTEGERS); its element i (in C order) is the value of
+ *        paddle_c's stream at index offset + i, defined bit for bit by
+ *        csrc/kernels/common/random_elem.h (pc_random_real, pc_random_integer), which a plug-in
+ *        compiles for its device without contraction into fused multiply-adds; for
+ *        PCP_RANDOM_POISSON in[0] holds the rates (out[0]'s dtype and shape, C-contiguous).
+ *        pcp_random_params has the layout and codes of random_elem.h's pc_random_params.
  * The parameter structs below are those of these ops; every device address in them is one of
  * the launch's device. The elementwise op "index_offsets" (below) takes pcp_offsets_params.
  */
@@ -218,6 +225,23 @@ typedef struct pcp_range_params {
     int64_t istart;
     int64_t istep;
 } pcp_range_params;
+/* "random": the draws of pcp_random_params.kind (the values of paddle_c's pc_random_kind) */
+#define PCP_RANDOM_UNIFORM 0        /* a + (b - a) U, U = k 2^-bits */
+#define PCP_RANDOM_NORMAL 1         /* a + b Z */
+#define PCP_RANDOM_INTEGERS 2       /* lo + floor(range X / 2^64) (range 0: 2^64) */
+#define PCP_RANDOM_EXPONENTIAL 3    /* E / a */
+#define PCP_RANDOM_POISSON 4        /* Poisson(in[0][i]) */
+typedef struct pcp_random_params {
+    uint64_t seed;
+    uint64_t offset;
+    int32_t kind;
+    int32_t bits;               /* PCP_RANDOM_UNIFORM: the dtype's significand bits */
+    double a;
+    double b;
+    int64_t lo;
+    uint64_t range;
+} pcp_random_params;
+
 typedef struct pcp_whole {
     size_t size;                /* sizeof(pcp_whole) as paddle_c was compiled */
     int device;
