@@ -19,49 +19,6 @@
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 
-/* An odometer in C order. */
-int64_t index_mask_count(const pc_tensor *mask)
-{
-    const int nd = mask->ndim;
-    if (mask->size == 0) {
-        return 0;
-    }
-    if (nd == 0) {
-        return *(const uint8_t *)mask->data != 0;
-    }
-    int64_t idx[PC_MAX_NDIM] = {0};
-    const char *m = mask->data;
-    int64_t count = 0;
-    const int64_t inner = mask->shape[nd - 1];
-    const int64_t ms = mask->strides[nd - 1];
-    for (;;) {
-        if (ms == 1) {
-            const uint8_t *restrict mm = (const uint8_t *)m;
-            int64_t c = 0;
-            for (int64_t j = 0; j < inner; j++) {
-                c += mm[j] != 0;
-            }
-            count += c;
-        } else {
-            for (int64_t j = 0; j < inner; j++) {
-                count += m[j * ms] != 0;
-            }
-        }
-        int d = nd - 2;
-        for (; d >= 0; d--) {
-            m += mask->strides[d];
-            if (++idx[d] < mask->shape[d]) {
-                break;
-            }
-            m -= mask->shape[d] * mask->strides[d];
-            idx[d] = 0;
-        }
-        if (d < 0) {
-            return count;
-        }
-    }
-}
-
 /* The device form of a mask op: the order-free kernel a device runs for `op`. */
 static pc_op device_form(pc_op op)
 {

@@ -1,8 +1,13 @@
 /*
  * index_plan.h - what the indexing files of the dispatch layer share (private to csrc/dispatch):
- * an index turned into a plan (a basic view plus the advanced items), and the helpers that
- * the general path (index.c), the whole-mask paths (index_mask.c) and nonzero/take
- * (index_take.c) all use. Public entry points: paddle_c/indexing.h.
+ * an index turned into a plan (a basic view plus the advanced items) and the helpers the
+ * indexing files share. The files, each using only those listed before it (no circles):
+ *   index_plan.c     the plan and an assignment's value
+ *   index_nonzero.c  nonzero and the count of a mask
+ *   index_mask.c     x[mask] and x[mask] = v for a mask over every axis of the view
+ *   index.c          the subscripts (getitem, setitem, index_add) and take
+ *   index_take.c     take_along_axis
+ * Public entry points: paddle_c/indexing.h.
  */
 #ifndef PC_DISPATCH_INDEX_PLAN_H
 #define PC_DISPATCH_INDEX_PLAN_H
@@ -41,18 +46,24 @@ typedef struct index_plan {
     bool adjacent;          /* the advanced items are next to each other in the index */
 } index_plan;
 
-/* index.c: the plan of `index` applied to x (validates every scalar index and slice). */
+/* index_plan.c: the plan of `index` applied to x (validates every scalar index and slice). */
 pc_status index_build_plan(const pc_tensor *x, int n, const pc_index *index, index_plan *p);
 
-/* index.c: `value` without leading extents of 1 beyond `ndim` (a view, or NULL when none is
- * needed); the "could not broadcast" error; the value in x's dtype on x's device, never sharing
- * memory with x (`value` itself or a copy in *owned). */
+/* index_plan.c: an index on an axis of extent `len` made non-negative (x's `axis` for the
+ * IndexError when out of range). */
+pc_status index_normalize(int64_t v, int axis, int64_t len, int64_t *out);
+
+/* index_plan.c: `value` without leading extents of 1 beyond `ndim` (a view, or NULL when none
+ * is needed); the "could not broadcast" error, and the check that raises it unless `value`
+ * broadcasts to (ndim, shape); the value in x's dtype on x's device, never sharing memory with
+ * x (`value` itself or a copy in *owned). */
 pc_status index_strip_leading_ones(const pc_tensor *value, int ndim, pc_tensor **out);
 pc_status index_value_mismatch(const pc_tensor *value, int ndim, const int64_t *shape);
+pc_status index_check_value(const pc_tensor *value, int ndim, const int64_t *shape);
 pc_status index_value_for(const pc_tensor *x, const pc_tensor *value, const pc_tensor **out,
                           pc_tensor **owned);
 
-/* index_mask.c: the number of true elements of a bool tensor on the CPU. */
+/* index_nonzero.c: the number of true elements of a bool tensor on the CPU. */
 int64_t index_mask_count(const pc_tensor *mask);
 
 /* index_mask.c: whether the plan is one mask over every axis of its view that the mask paths
