@@ -37,16 +37,7 @@ int64_t index_mask_count(const pc_tensor *mask)
                 count += m[j * ms] != 0;
             }
         }
-        int d = nd - 2;
-        for (; d >= 0; d--) {
-            m += mask->strides[d];
-            if (++idx[d] < mask->shape[d]) {
-                break;
-            }
-            m -= mask->shape[d] * mask->strides[d];
-            idx[d] = 0;
-        }
-        if (d < 0) {
+        if (!pc_mask_next_row(mask, idx, &m)) {
             return count;
         }
     }
