@@ -40,8 +40,10 @@ def test_the_primitive_set_is_stated_once():
         assert roles[op][0] == "primitive", op
     for op in ["copy", "sort", "gather", "arange", "matmul"]:
         assert roles[op][1], f"{op} says why it is a primitive"
-    for op in ["mask_select", "mask_fill", "mask_scatter", "copy_plane"]:
+    for op in ["mask_select", "mask_scatter", "copy_plane"]:
         assert roles[op][0] == "host loop", op
+    for op in ["mask_fill", "mask_compact", "mask_expand"]:
+        assert roles[op][0] == "optional", op
     assert roles["logaddexp"][0] == "composite"  # elementwise.def, decomposed
     assert roles["median"][0] == "composite"
 

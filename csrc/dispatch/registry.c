@@ -40,10 +40,12 @@ static const struct {
 #define PC_PRIM(ID, why) {PC_OP_##ID, PC_ROLE_PRIMITIVE, why},
 #define PC_PRIM_EW_EXCEPT(ID) {PC_OP_##ID, PC_ROLE_COMPOSITE, NULL},
 #define PC_HOST_LOOP(ID, why) {PC_OP_##ID, PC_ROLE_HOST_LOOP, why},
+#define PC_OPTIONAL(ID, why) {PC_OP_##ID, PC_ROLE_OPTIONAL, why},
 #include "paddle_c/kernels/primitives.def"
 #undef PC_PRIM
 #undef PC_PRIM_EW_EXCEPT
 #undef PC_HOST_LOOP
+#undef PC_OPTIONAL
 };
 
 static bool in_elementwise_def(pc_op op)

@@ -199,7 +199,8 @@ static PyObject *fn_plugins(PyObject *mod, PyObject *unused)
 
 /* _coverage() -> (op, backend, dtype, how) for every registered backend and every (op, dtype)
  * the CPU fills (the CPU defines what an op is), the CPU's host loops left out of the device
- * backends (no device is asked for them): how is "native" (the backend's kernel),
+ * backends (no device is asked for them) and their optional fast paths kept only where they
+ * have them (a device without one composes the operation otherwise): how is "native" (the backend's kernel),
  * "decomposed" (decompose.c's formula over the backend's primitives), "host" (the linalg/fft
  * host fallback, PADDLE_C_HOST_FALLBACK) or "none" (NotImplementedError). */
 static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
@@ -216,7 +217,8 @@ static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
             continue;
         }
         for (int op = 0; op < PC_NUM_OPS; op++) {
-            if (b != PC_DEVICE_CPU && pc_op_role_of((pc_op)op) == PC_ROLE_HOST_LOOP) {
+            const pc_op_role role = pc_op_role_of((pc_op)op);
+            if (b != PC_DEVICE_CPU && role == PC_ROLE_HOST_LOOP) {
                 continue;
             }
             for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
@@ -224,6 +226,9 @@ static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
                     continue;
                 }
                 const int src = pc_kernel_source((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
+                if (b != PC_DEVICE_CPU && role == PC_ROLE_OPTIONAL && src < 0) {
+                    continue;
+                }
                 PyObject *row = Py_BuildValue("(ssss)", pc_op_name((pc_op)op), backend_names[b],
                                               pc_dtype_name((pc_dtype)dt),
                                               src < 0 ? "none" : how_names[src]);
@@ -236,14 +241,14 @@ static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
     return list;
 }
 
-/* _primitives() -> (op, role, why) for every op: role "primitive", "composite" or
- * "host loop" (kernels/primitives.def); why the reason it is a primitive or a host loop, or
- * None. */
+/* _primitives() -> (op, role, why) for every op: role "primitive", "composite", "host loop"
+ * or "optional" (kernels/primitives.def); why the reason it is a primitive, a host loop or
+ * optional, or None. */
 static PyObject *fn_primitives(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    static const char *const roles[] = {"composite", "primitive", "host loop"};
+    static const char *const roles[] = {"composite", "primitive", "host loop", "optional"};
     PyObject *list = PyList_New(0);
     for (int op = 0; list != NULL && op < PC_NUM_OPS; op++) {
         const char *why = pc_op_role_reason((pc_op)op);
@@ -314,8 +319,8 @@ PyMethodDef pcpy_kernels_methods[] = {
      "_coverage()\n--\n\nFor every registered backend and every (op, dtype) the CPU fills: (op, "
      "backend, dtype, how), how being 'native', 'decomposed', 'host' or 'none'."},
     {"_primitives", fn_primitives, METH_NOARGS,
-     "_primitives()\n--\n\nEvery op as (op, role, why): role 'primitive', 'composite' or "
-     "'host loop' (kernels/primitives.def)."},
+     "_primitives()\n--\n\nEvery op as (op, role, why): role 'primitive', 'composite', "
+     "'host loop' or 'optional' (kernels/primitives.def)."},
     {"_decomposition_runs", fn_decomposition_runs, METH_NOARGS,
      "_decomposition_runs()\n--\n\nHow many decompositions have run since the start."},
     {"_host_fallback_runs", fn_host_fallback_runs, METH_NOARGS,

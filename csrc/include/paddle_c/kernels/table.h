@@ -43,17 +43,19 @@ const char *pc_op_name(pc_op op);
 pc_opkind pc_op_kind(pc_op op);
 
 /* What an op is to a device (kernels/primitives.def): a primitive it must provide, a
- * composite that a decomposition into primitives can fill, or a host loop of the CPU's own
- * paths that no device is asked for. */
+ * composite that a decomposition into primitives can fill, a host loop of the CPU's own
+ * paths that no device is asked for, or an optional fast path the op layer uses only where a
+ * device has it. */
 typedef enum pc_op_role {
     PC_ROLE_COMPOSITE = 0,
     PC_ROLE_PRIMITIVE,
-    PC_ROLE_HOST_LOOP
+    PC_ROLE_HOST_LOOP,
+    PC_ROLE_OPTIONAL
 } pc_op_role;
 
 pc_op_role pc_op_role_of(pc_op op);
-/* Why the op is a primitive or a host loop (primitives.def), or NULL for a composite and for
- * the functions of elementwise.def (the element layer). */
+/* Why the op is a primitive, a host loop or optional (primitives.def), or NULL for a composite
+ * and for the functions of elementwise.def (the element layer). */
 const char *pc_op_role_reason(pc_op op);
 
 /* Arguments of whole-tensor kernels. Every tensor the kernel touches is named here - its
