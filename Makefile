@@ -80,13 +80,14 @@ test-hostdev: build
 # The consistency tests again with hostdev keeping only the primitive set
 # (kernels/primitives.def): every other op runs through its decomposition
 # (dispatch/decompose.c) and is compared with the CPU; qr, eigh, eig and svd through the host
-# fallback.
+# fallback. tests/test_random.py too: multinomial and randperm over decomposed searches.
 PRIMITIVES_ENV = $(HOSTDEV_ENV) PADDLE_C_HOSTDEV_PRIMITIVES=1 PADDLE_C_HOST_FALLBACK=1
 CONSISTENCY_TESTS = tests/test_consistency_reductions.py tests/test_consistency_sorting.py \
 	tests/test_consistency_sets.py tests/test_consistency_indexing.py \
 	tests/test_backend_consistency.py
 test-hostdev-primitives: build
-	$(PRIMITIVES_ENV) $(PY) -m pytest $(CONSISTENCY_TESTS) tests/test_decompositions.py -q -p no:randomly
+	$(PRIMITIVES_ENV) $(PY) -m pytest $(CONSISTENCY_TESTS) tests/test_decompositions.py \
+	    tests/test_random.py -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)

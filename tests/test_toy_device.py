@@ -3,7 +3,8 @@ followed once: tests/toy_device/toy.c is a plug-in whose memory is host memory a
 kernels are plain C loops, registering only primitives (kernels/primitives.def) for bool,
 int64, float32 and float64. Built here and loaded as xpu:0 in a child process, its composites
 must run through their decompositions and agree with the CPU; an op whose primitive it lacks
-(sqrt, so var/std) stays NotImplementedError.
+(sqrt, so var/std) stays NotImplementedError. Its random kernel compiles paddle_c's
+random_elem.h, so a seed gives the CPU's values bit for bit.
 """
 
 import os
@@ -19,12 +20,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHILD = textwrap.dedent(r"""
     import numpy as np
     import paddle_c as pc
+    import paddle_c.paddle as paddle
 
     (rec,) = [p for p in pc._C._plugins() if p[2]]
     assert rec[1] == "toy", pc._C._plugins()
     how = {(o, d): h for o, b, d, h in pc._C._coverage() if b == "custom"}
     roles = {o: r for o, r, _ in pc._C._primitives()}
-    for op in ["sort", "gather", "scatter", "cumsum", "arange", "sum", "max", "where", "add"]:
+    for op in ["sort", "gather", "scatter", "cumsum", "arange", "sum", "max", "where", "add",
+               "random"]:
         assert how[(op, "float32")] == "native", op
     for op in ["argmax", "nanargmin", "unique", "nonzero", "median", "searchsorted", "isin",
                "argsort", "mean", "nanmax", "count_nonzero", "tri", "clip", "linspace"]:
@@ -64,6 +67,18 @@ CHILD = textwrap.dedent(r"""
         gn, wn = np.asarray(g.to_device("cpu")), np.asarray(w)
         assert gn.dtype == wn.dtype and gn.shape == wn.shape, (k, gn, wn)
         np.testing.assert_allclose(gn, wn, rtol=1e-6, err_msg=str(k))
+    draws = [lambda dev: paddle.rand([37], "float32", device=dev),
+             lambda dev: paddle.randn([5, 7], "float64", device=dev),
+             lambda dev: paddle.randint(-9, 1000, [21], "int64", device=dev),
+             lambda dev: paddle.poisson(pc.asarray([0.5, 3.0, 12.0, 800.0], device=dev)),
+             lambda dev: paddle.randperm(30, device=dev)]
+    for k, draw in enumerate(draws):
+        paddle.seed(21)
+        want = np.asarray(draw("cpu"))
+        paddle.seed(21)
+        got = draw("xpu:0")
+        assert str(got.device) == "xpu:0", k
+        assert np.asarray(got.to_device("cpu")).tobytes() == want.tobytes(), (k, got, want)
     try:
         pc.var(d)
     except NotImplementedError as e:
@@ -83,8 +98,8 @@ def test_a_toy_device_with_only_primitives(tmp_path):
     if cc is None:
         pytest.skip("no C compiler to build the toy device")
     lib = tmp_path / "libtoy.so"
-    subprocess.run([cc, "-O1", "-shared", "-fPIC", "-Wall", "-Werror",
-                    "-I", os.path.join(ROOT, "csrc", "include"),
+    subprocess.run([cc, "-O1", "-shared", "-fPIC", "-Wall", "-Werror", "-ffp-contract=off",
+                    "-I", os.path.join(ROOT, "csrc", "include"), "-I", os.path.join(ROOT, "csrc"),
                     os.path.join(ROOT, "tests", "toy_device", "toy.c"), "-o", str(lib), "-lm"],
                    check=True)
     env = dict(os.environ, PADDLE_C_PLUGIN_PATH=str(lib))

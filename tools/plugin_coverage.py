@@ -6,8 +6,8 @@ coverage report of docs/devices.md).
     PADDLE_C_TEST_BACKENDS=hostdev PADDLE_C_HOSTDEV_PRIMITIVES=1 \\
         python tools/plugin_coverage.py --device hostdev:0
 
-Slots: every (op, dtype) the CPU fills (the CPU's host loops left out), as _C._coverage()
-reports it for the device's backend. Public functions: each public function of the `paddle_c`
+Slots: every (op, dtype) the CPU fills (the CPU's host loops left out, the optional mask fast
+paths only where the device has them), as _C._coverage() reports it for the device's backend. Public functions: each public function of the `paddle_c`
 namespace called with float32 operands on the device, trying in turn the argument patterns
 (x), (x, y), (x, 1) and, for creation functions, (shape, device=...). The first pattern the
 function accepts (no TypeError / ValueError / IndexError) classifies it: NotImplementedError

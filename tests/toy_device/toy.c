@@ -5,6 +5,9 @@
  * and float64. Everything else paddle_c composes on it from these (tests/test_toy_device.py
  * builds it and checks that the composites run there and agree with the CPU).
  *
+ * Its random numbers are paddle_c's streams: random_elem.h, the one definition every device
+ * compiles (built with -ffp-contract=off, as plugin.h asks), so a seed gives the CPU's values.
+ *
  * Not a device anyone should use: no stream (every call completes before it returns), no
  * events, no checks beyond what plugin.h promises the kernels.
  */
@@ -12,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/common/random_elem.h"
 #include "paddle_c/plugin.h"
 
 /* ---- the runtime: host memory as device memory ------------------------------------------------ */
@@ -266,7 +270,7 @@ static pcp_status toy_ew(const pcp_elementwise *l)
 /* ---- whole-tensor primitives ------------------------------------------------------------------ */
 
 typedef enum { W_SUM, W_PROD, W_MAX, W_MIN, W_CUMSUM, W_CUMPROD, W_SORT, W_GATHER, W_SCATTER,
-               W_ARANGE } whole_op;
+               W_ARANGE, W_RANDOM } whole_op;
 
 typedef struct whole_kernel {
     whole_op op;
@@ -446,6 +450,30 @@ static void sort(const pcp_whole *l, int t)
     free(perm);
 }
 
+/* "random": out (C-contiguous) element by element from its Philox block; the rates of POISSON
+ * in in[0] (out's dtype and layout) */
+static void draw(const pcp_whole *l, int t)
+{
+    const pcp_random_params *rp = l->params;
+    const pc_random_params p = {rp->seed, rp->offset, rp->kind, rp->bits,
+                                rp->a,    rp->b,      rp->lo,   rp->range};
+    const uint64_t per = pc_random_per_block(&p);
+    const pcp_tensor *o = &l->out[0];
+    for (int64_t i = 0; i < numel(o); i++) {
+        const uint64_t e = p.offset + (uint64_t)i;
+        const pc_philox4 b = pc_random_block(&p, e / per);
+        char *q = (char *)o->data + i * (int64_t)sizes[t];
+        if (t == T_I64) {
+            *(int64_t *)q = pc_random_integer(&p, b, e);
+        } else {
+            const double rate = p.kind == PCP_RANDOM_POISSON
+                                    ? ld(t, (const char *)l->in[0].data + i * (int64_t)sizes[t])
+                                    : 0.0;
+            st(t, q, pc_random_real(&p, b, e, rate));
+        }
+    }
+}
+
 static pcp_status toy_whole(const pcp_whole *l)
 {
     const whole_kernel *k = l->kernel_data;
@@ -512,6 +540,9 @@ static pcp_status toy_whole(const pcp_whole *l)
         }
         break;
     }
+    case W_RANDOM:
+        draw(l, k->t);
+        break;
     }
     return PCP_OK;
 }
@@ -538,8 +569,9 @@ static pcp_status toy_init(const pcp_host *h)
         {"logical_and", E_AND, 1},     {"logical_or", E_OR, 1},       {"logical_xor", E_XOR, 1},
         {"logical_not", E_NOT, 1},     {"index_offsets", E_OFFSETS, 2},
     };
-    static const char *const whole[] = {"sum",  "prod",   "max",    "min",     "cumsum",
-                                        "cumprod", "sort", "gather", "scatter", "arange"};
+    static const char *const whole[] = {"sum",     "prod", "max",    "min",     "cumsum",
+                                        "cumprod", "sort", "gather", "scatter", "arange",
+                                        "random"};
     pcp_status s = PCP_OK;
     for (int t = 0; t < T_N && s == PCP_OK; t++) {
         int n = 0;
@@ -553,7 +585,10 @@ static pcp_status toy_init(const pcp_host *h)
             ew_kernels[t][n] = (ew_kernel){E_CAST, t, from};
             s = h->register_cast(names[from], names[t], toy_ew, &ew_kernels[t][n++]);
         }
-        for (int w = 0; w < 10 && s == PCP_OK; w++) {
+        for (int w = 0; w <= W_RANDOM && s == PCP_OK; w++) {
+            if (w == W_RANDOM && t == T_BOOL) {
+                continue; /* random values are floating or integer */
+            }
             whole_kernels[t][w] = (whole_kernel){(whole_op)w, t};
             s = h->register_whole(whole[w], names[t], toy_whole, &whole_kernels[t][w]);
         }
