@@ -433,11 +433,17 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
         return PC_OK;
     }
     pcp_offsets_params offsets;
+    pcp_mask_params mask;
     const void *params = ctx->params;
     if (k->op == PC_OP_INDEX_OFFSETS) {
         const pc_offsets_params *p = (const pc_offsets_params *)ctx->params;
         offsets = (pcp_offsets_params){p->len, p->stride, p->item, p->result};
         params = &offsets;
+    } else if (k->op == PC_OP_MASK_FILL || k->op == PC_OP_MASK_COMPACT ||
+               k->op == PC_OP_MASK_EXPAND) {
+        const pc_mask_params *p = (const pc_mask_params *)ctx->params;
+        mask = (pcp_mask_params){p->out, p->fill, p->values, p->step};
+        params = &mask;
     }
     int64_t strides[PC_MAX_NDIM * PC_ITER_MAX_OPERANDS];
     for (int a = 0; a < it->ndim; a++) {

@@ -1,8 +1,9 @@
 /*
  * prims.c - the OpenCL plug-in's primitives beyond the elementwise layer (plugin.h: "sort",
  * "cumsum", "cumprod", "gather", "scatter", "arange", "random" and the elementwise
- * "index_offsets"): their launches of prims.cl's and random.cl's kernels and their
- * registration for every dtype.
+ * "index_offsets"), and the optional mask fast paths "mask_fill", "mask_compact" and
+ * "mask_expand": their launches of prims.cl's and random.cl's kernels and their registration
+ * for every dtype.
  *
  * Also two composites held natively (plugin.h: "argmax" ... "nanargmin", "unique"), whose
  * decompositions run when PADDLE_C_OPENCL_OMIT leaves them out (benchmarks/opencl.py).
@@ -542,6 +543,50 @@ static pcp_status launch_offsets(const pcp_elementwise *l)
     return st;
 }
 
+/* ---- the optional mask fast paths (elementwise) -------------------------------------------------- */
+
+static pcp_status mask_locked(const pcp_elementwise *l)
+{
+    pcl_entry *e = l->kernel_data;
+    const pcp_mask_params *p = l->params;
+    const int expand = strcmp(e->name, "k_mask_expand") == 0;
+    pcl_geom g;
+    cl_kernel k;
+    pcp_status st = pcl_geom_of(l, &g);
+    if (st == PCP_OK) {
+        st = pcl_get_kernel(e, l->device, &k);
+    }
+    /* the operands, then the address the op reads or writes beside them */
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 0, l->nop, l->data);
+    }
+    void *beside[1] = {strcmp(e->name, "k_mask_fill") == 0 ? (void *)p->fill
+                       : expand                            ? (void *)p->values
+                                                           : p->out};
+    if (st == PCP_OK) {
+        st = pcl_set_buffers(k, l->device, 2 * l->nop, 1, beside);
+    }
+    int next = 2 * l->nop + 2;
+    const cl_long step = p->step;
+    if (st == PCP_OK && expand) {
+        st = pcl_set_arg(k, next++, sizeof step, &step);
+    }
+    if (st == PCP_OK) {
+        st = pcl_set_arg(k, next, sizeof g, &g);
+    }
+    return st == PCP_OK ? pcl_enqueue_1d(k, l->device, l->numel) : st;
+}
+
+static pcp_status launch_mask(const pcp_elementwise *l)
+{
+    if (pcl_lock() != PCP_OK) {
+        return PCP_ERROR;
+    }
+    const pcp_status st = mask_locked(l);
+    pcl_unlock();
+    return st;
+}
+
 /* ---- registration ---------------------------------------------------------------------------- */
 
 static pcp_status reg(const pcp_host *h, pcl_dtype *t, const char *op, const char *kernel)
@@ -589,6 +634,17 @@ pcp_status pcl_register_prims(const pcp_host *host, pcl_dtype *t)
     }
     if (st == PCP_OK && (t->kind == 'f' || t->kind == 'i' || t->kind == 'u')) {
         st = reg(host, t, "random", "k_random");
+    }
+    static const char *const masks[][2] = {{"mask_fill", "k_mask_fill"},
+                                           {"mask_compact", "k_mask_compact"},
+                                           {"mask_expand", "k_mask_expand"}};
+    for (int i = 0; i < 3 && st == PCP_OK; i++) {
+        if (pcl_omitted(masks[i][0])) {
+            continue;
+        }
+        pcl_entry *e = pcl_new_entry(t, masks[i][1]);
+        st = e == NULL ? PCP_NO_MEMORY
+                       : host->register_elementwise(masks[i][0], t->name, launch_mask, e);
     }
     if (st == PCP_OK && (t->kind == 'i' || t->kind == 'u') && !pcl_omitted("index_offsets")) {
         pcl_entry *e = pcl_new_entry(t, "k_index_offsets");

@@ -2,8 +2,9 @@
  * prims.cl - the OpenCL plug-in's kernels of the primitives beyond the elementwise layer, for
  * dtype PCK_N (storage PCL_T): the stable sort (load, merge passes, store), the scans
  * cumsum/cumprod, gather and scatter at byte offsets, the index offsets of advanced indexing
- * (elementwise, reporting a bad index through the operation's result word) and arange; and two
- * composites held natively (their decompositions run where they are left out): the
+ * (elementwise, reporting a bad index through the operation's result word) and arange; the
+ * optional mask fast paths (mask_fill, mask_compact, mask_expand); and two composites held
+ * natively (their decompositions run where they are left out): the
  * arg-reductions and unique.
  * prims.c launches them and mirrors the geometry structs (pcl_lgeom).
  *
@@ -321,6 +322,39 @@ __kernel void k_index_offsets(PCL_IN1, __global uchar *pw, long wb, long len, lo
     PCL_AT(long, 1) += w * stride;
 }
 #endif
+
+/* ---- the optional mask fast paths (elementwise; every dtype, only its size matters) ---------- */
+
+/* mask_fill over (x, mask): x = *fill where mask */
+__kernel void k_mask_fill(PCL_IN1, __global uchar *pf, long fb, pcl_geom g)
+{
+    const long b2_ = 0, b3_ = 0;
+    PCL_WALK(2)
+    if (PCL_AT(uchar, 1)) {
+        PCL_AT(PCL_T, 0) = *(__global const PCL_T *)(pf + fb);
+    }
+}
+
+/* mask_compact over (x, mask, pos): out[pos - 1] = x where mask */
+__kernel void k_mask_compact(PCL_IN2, __global uchar *pq, long qb, pcl_geom g)
+{
+    const long b2_ = b2, b3_ = 0;
+    PCL_WALK(3)
+    if (PCL_AT(uchar, 1)) {
+        ((__global PCL_T *)(pq + qb))[PCL_AT(long, 2) - 1] = PCL_AT(PCL_T, 0);
+    }
+}
+
+/* mask_expand over (mask, pos, x): x = the value `step` bytes times (pos - 1) into values
+ * where mask */
+__kernel void k_mask_expand(PCL_IN2, __global uchar *pv, long vb, long step, pcl_geom g)
+{
+    const long b2_ = b2, b3_ = 0;
+    PCL_WALK(3)
+    if (PCL_AT(uchar, 0)) {
+        PCL_AT(PCL_T, 2) = *(__global const PCL_T *)(pv + vb + (PCL_AT(long, 1) - 1) * step);
+    }
+}
 
 /* ---- composites held natively: the arg-reductions and unique --------------------------------- */
 

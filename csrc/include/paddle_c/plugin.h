@@ -24,11 +24,12 @@
  * removed slot, a changed meaning) bumps PC_PLUGIN_ABI_VERSION.
  *
  * Additions within version 1 (docs/devices.md, "Device plug-ins"): the primitives "sort",
- * "cumsum", "cumprod", "gather", "scatter", "arange", "random" and "index_offsets", the composites
- * "argmax", "argmin", "nanargmax", "nanargmin" and "unique", their parameter structs and the
- * result word (pcp_result_word); the devices of a plug-in have result words (their memory,
- * allocated through `alloc`); an absent output of a whole-tensor launch has `data` NULL. A plug-in that provides the
- * primitive set (kernels/primitives.def) runs every operation of paddle_c: the rest is
+ * "cumsum", "cumprod", "gather", "scatter", "arange", "random" and "index_offsets", the
+ * optional "mask_fill", "mask_compact" and "mask_expand", the composites "argmax", "argmin",
+ * "nanargmax", "nanargmin" and "unique", their parameter structs and the result word
+ * (pcp_result_word); the devices of a plug-in have result words (their memory, allocated
+ * through `alloc`); an absent output of a whole-tensor launch has `data` NULL. A plug-in that
+ * provides the primitive set (kernels/primitives.def) runs every operation of paddle_c: the rest is
  * composed from them on its device (dispatch/decompose.c).
  *
  * Addresses. Device memory is named by `void *` device addresses that the plug-in hands out
@@ -80,8 +81,8 @@ typedef enum pcp_status {
  * shape. Axis 0 is the innermost; operand k's element at index (i0, i1, ...) is at
  * data[k] + sum_a i_a * strides[a * nop + k] (bytes; 0 on broadcast axes). Every operand has
  * the kernel's dtype, except casts (in: `from`, out: `to`), ops whose result is bool or the
- * real dtype of a complex input (the comparisons, isnan..., abs/real/imag of complex) and
- * index_offsets (out: int64). */
+ * real dtype of a complex input (the comparisons, isnan..., abs/real/imag of complex),
+ * index_offsets (out: int64) and the mask fast paths (the mask bool, its scan int64). */
 typedef struct pcp_elementwise {
     size_t size;                /* sizeof(pcp_elementwise) as paddle_c was compiled */
     int device;                 /* the device index */
@@ -92,7 +93,8 @@ typedef struct pcp_elementwise {
     const int64_t *shape;       /* ndim extents, innermost first */
     const int64_t *strides;     /* ndim * nop byte strides: strides[axis * nop + k] */
     const void *params;         /* "fill": one element of the dtype; "index_offsets":
-                                   pcp_offsets_params; else NULL */
+                                   pcp_offsets_params; "mask_fill", "mask_compact",
+                                   "mask_expand": pcp_mask_params; else NULL */
     void *kernel_data;          /* the `data` given at registration */
 } pcp_elementwise;
 
@@ -216,6 +218,20 @@ typedef struct pcp_offsets_params {
     void *result;               /* device address of the pcp_result_word (never NULL) */
 } pcp_offsets_params;
 
+/* The optional mask fast paths (paddle_c uses them for x[mask] and x[mask] = v where a device
+ * has them, and nonzero, index_offsets and gather/scatter elsewhere). Elementwise, keyed by
+ * x's dtype (only its size matters), `pos` the mask's inclusive scan in C order (int64):
+ *   "mask_fill"     (x, mask):       x = *fill                                where mask
+ *   "mask_compact"  (x, mask, pos):  *(out + (pos - 1) * itemsize) = x         where mask
+ *   "mask_expand"   (mask, pos, x):  x = *(values + (pos - 1) * step)          where mask
+ * (step 0: one value for every true element). Each element is independent of the others. */
+typedef struct pcp_mask_params {
+    void *out;                  /* device address ("mask_compact") */
+    const void *fill;           /* device address of one element ("mask_fill") */
+    const void *values;         /* device address ("mask_expand") */
+    int64_t step;               /* bytes ("mask_expand") */
+} pcp_mask_params;
+
 /* "arange": element i = start + i * step. Integers: istart + i * istep, wrapping; bool:
  * start[0] + i * step[0] != 0; floating dtypes: start[0] + i * step[0] in double, rounded
  * once; complex: the same per part (re [0], im [1]). */
@@ -264,7 +280,8 @@ typedef struct pcp_host {
      * unknown op or dtype name, or an op of the other kind, gives PCP_BAD_VALUE (nothing is
      * registered). Elementwise ops: every function of paddle_c._C._elementwise(), "copy",
      * "fill", "where" (bool cond, x1, x2 -> out), "clip" (x, min, max -> out),
-     * "index_offsets" (params: pcp_offsets_params). */
+     * "index_offsets" (params: pcp_offsets_params), "mask_fill", "mask_compact",
+     * "mask_expand" (params: pcp_mask_params). */
     pcp_status (*register_elementwise)(const char *op, const char *dtype, pcp_elementwise_fn fn,
                                        void *kernel_data);
     /* A cast from one dtype to another (2 operands). */
