@@ -360,8 +360,8 @@ def _cost(device, f):
 
 def _has_mask_kernels(device):
     """Whether the device's backend has the optional mask fast paths (kernels/primitives.def:
-    a device without them, such as the OpenCL plug-in or a primitives-only hostdev, takes the
-    general path of nonzero, offsets and gather/scatter, which the tests above compare)."""
+    a device without them, such as a primitives-only hostdev, takes the general path of
+    nonzero, offsets and gather/scatter, which the tests above compare)."""
     backends = {"xpu": ["custom"], "gpu": ["cuda", "rocm"]}.get(device.type, [device.type])
     return any(op == "mask_compact" and b in backends for op, b, _ in pc._C._kernels())
 
