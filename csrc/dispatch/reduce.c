@@ -124,6 +124,12 @@ static bool is_integral(pc_dtype dt)
     return k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
 }
 
+pc_dtype pc_reduction_integer_cast(pc_dtype x)
+{
+    const pc_dtype f = PC_DEFAULT_FLOAT;
+    return is_integral(x) && f != PC_FLOAT32 ? f : PC_DTYPE_INVALID;
+}
+
 pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *axes,
                     bool keepdims, pc_dtype dtype, double correction, pc_tensor **out)
 {
@@ -162,6 +168,9 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
     const pc_tensor *xin = x;
     pc_tensor *cast = NULL;
     pc_dtype final_dtype = PC_DTYPE_INVALID;
+    if (dtype == PC_DTYPE_INVALID && pc_dtype_is_floating(pc_reduction_result_dtype(r, x->dtype))) {
+        dtype = pc_reduction_integer_cast(x->dtype);
+    }
     if (dtype != PC_DTYPE_INVALID) {
         if (dtype != x->dtype && !(is_integral(dtype) && is_integral(x->dtype))) {
             st = pc_astype(x, dtype, true, &cast);

@@ -51,11 +51,14 @@ class __array_namespace_info__:
             raise ValueError(f"unknown device {device!r}; devices: {self.devices()}")
 
     def default_dtypes(self, *, device=None):
-        """Default dtypes: float32, complex64, int64 (also for indexing), as in Paddle."""
+        """Default dtypes: the default floating dtype and its complex counterpart (Paddle's
+        float32 and complex64 unless paddle_c.set_default_dtype changed them), int64 (also for
+        indexing)."""
         self._check_device(device)
+        real, cplx = _C._default_dtypes()
         return {
-            "real floating": _C.float32,
-            "complex floating": _C.complex64,
+            "real floating": real,
+            "complex floating": cplx,
             "integral": _C.int64,
             "indexing": _C.int64,
         }
