@@ -6,6 +6,7 @@ and result_type of Python scalars alone. `make clients-scipy` runs SciPy's suite
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -194,7 +195,34 @@ def test_complex_power_special_values_unchanged():
 def test_result_type_of_scalars_alone_is_a_value_error():
     # NumPy and array-api-strict raise ValueError, which SciPy catches
     for args in ((), (1, 2.0), (1j,), (True,)):
-        with pytest.raises(ValueError, match="at least one tensor or dtype"):
+        with pytest.raises(ValueError, match="at least one tensor or dtype") as e:
             pc.result_type(*args)
+        # SciPy matches the message as a regular expression against itself
+        assert re.fullmatch(str(e.value), str(e.value))
     with pytest.raises(TypeError):
         pc.result_type(pc.int8, "nonsense")
+
+
+# ---- what else SciPy's suite called for ------------------------------------------------------
+
+def test_devices_is_a_list():
+    # the standard's List[device], as NumPy gives it; SciPy appends None to it
+    devices = pc.__array_namespace_info__().devices()
+    assert isinstance(devices, list) and devices[0] == pc.Device("cpu")
+    devices.append(None)                                  # a new list each time
+    assert None not in pc.__array_namespace_info__().devices()
+
+
+@pytest.mark.parametrize("args,kw", [((-3, 0, 10), {}), ((0, 10, 5), {"base": 2.0}),
+                                     ((1, 2, 4), {"endpoint": False}),
+                                     ((0.5, -1.5, 7), {"base": 3})])
+def test_logspace_matches_numpy(args, kw):
+    # Paddle's logspace(start, stop, num, base=10.0, dtype=None), NumPy's endpoint= too
+    want = np.logspace(*args, **kw)
+    got = pc.logspace(*args, **kw, dtype=pc.float64)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-14)
+    assert pc.logspace(*args, **kw).dtype == pc.float32             # the default dtype
+    assert pc.logspace(0, 3, 4, dtype="int32").tolist() == [1, 10, 100, 1000]
+    import paddle_c.paddle as paddle
+    assert paddle.logspace(0, 10, 5, 2, "float32").tolist() == pytest.approx(
+        [1.0, 5.6568542, 32.0, 181.01933, 1024.0])                  # Paddle's documented

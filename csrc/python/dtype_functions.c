@@ -185,9 +185,10 @@ static PyObject *fn_result_type(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
     }
     if (acc == PC_DTYPE_INVALID) {
-        /* ValueError, as NumPy and array-api-strict raise (SciPy catches that one) */
-        PyErr_SetString(PyExc_ValueError, "result_type() needs at least one tensor or dtype "
-                        "(Python scalars alone have no dtype)");
+        /* ValueError, as NumPy and array-api-strict raise (SciPy catches that one, and uses
+         * the message as a regular expression: it holds no metacharacter) */
+        PyErr_SetString(PyExc_ValueError, "result_type needs at least one tensor or dtype: "
+                        "Python scalars alone have no dtype");
         return NULL;
     }
     for (int k = PC_SCALAR_BOOL; k <= PC_SCALAR_COMPLEX; k++) {
