@@ -14,8 +14,14 @@
  * cudaMallocAsync/cudaFreeAsync on the stream are ordered with the launches instead, and with
  * the release threshold at UINT64_MAX the pool keeps freed blocks for reuse until
  * empty_cache() trims it, so neither allocation nor free waits for the device.
+ *
+ * [Why a forked child refuses the GPU] The driver is initialised when the devices are counted
+ * (at import), and neither its context nor its threads survive fork(): in a child every CUDA
+ * call fails or waits for threads that do not exist. `init_lock`'s fork hook marks the child,
+ * and every entry point then raises RuntimeError at once (the devices keep their count and
+ * names, so gpu:N names the reason rather than "does not exist"). Memory inherited from the
+ * parent is dropped without a CUDA call.
  */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +33,7 @@
 #endif
 
 #include "backends/cuda_stream.h"
+#include "core/fork_lock.h"
 #include "paddle_c/backend.h"
 
 #define PC_CUDA_MAX_DEVICES 64
@@ -40,10 +47,26 @@ typedef struct cuda_device {
     int64_t num_allocs;
 } cuda_device;
 
-/* device names: written once by pc_cuda_backend_init(), read-only afterwards */
+static void after_fork_in_child(void);
+
+/* device count and names: written once by pc_cuda_backend_init(), read-only afterwards */
+static int ndevices;
 static char device_names[PC_CUDA_MAX_DEVICES][256];
 static cuda_device devices[PC_CUDA_MAX_DEVICES];
-static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock init_lock = PC_FORK_LOCK_INIT(after_fork_in_child);
+static int forked; /* this process is a child of fork(): CUDA is unusable */
+
+static void after_fork_in_child(void) { forked = 1; }
+
+/* PC_OK, or the RuntimeError of a forked child. */
+static pc_status usable(void)
+{
+    return forked ? pc_error_set(PC_ERR_RUNTIME,
+                                 "the GPU cannot be used in a process made by fork() (CUDA "
+                                 "does not survive fork): start it with multiprocessing's "
+                                 "'spawn' or 'forkserver' method")
+                  : PC_OK;
+}
 
 static pc_status cuda_error(cudaError_t e, const char *what)
 {
@@ -55,6 +78,9 @@ static pc_status cuda_error(cudaError_t e, const char *what)
 static int cuda_device_count(const pc_backend *self)
 {
     (void)self;
+    if (forked) {
+        return ndevices;
+    }
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess) {
         (void)cudaGetLastError(); /* no driver or no device: clear the sticky error */
@@ -100,11 +126,14 @@ static cuda_device *device_state(int index)
         pc_error_set(PC_ERR_RUNTIME, "device gpu:%d does not exist", index);
         return NULL;
     }
+    if (usable() != PC_OK) {
+        return NULL;
+    }
     cuda_device *d = &devices[index];
     if (__atomic_load_n(&d->ready, __ATOMIC_ACQUIRE)) {
         return d;
     }
-    pthread_mutex_lock(&init_lock);
+    pc_fork_lock_acquire(&init_lock);
     cudaError_t e = cudaSuccess;
     if (!d->ready) {
         int previous = 0;
@@ -117,7 +146,7 @@ static cuda_device *device_state(int index)
             __atomic_store_n(&d->ready, 1, __ATOMIC_RELEASE);
         }
     }
-    pthread_mutex_unlock(&init_lock);
+    pc_fork_lock_release(&init_lock);
     if (e != cudaSuccess) {
         cuda_error(e, "device initialisation");
         return NULL;
@@ -243,6 +272,9 @@ static pc_status cuda_synchronize(const pc_backend *self, int index)
 static pc_status cuda_event_create(const pc_backend *self, int index, void **out)
 {
     (void)self;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     int previous = 0;
     cudaError_t e = enter_device(index, &previous);
     if (e == cudaSuccess) {
@@ -256,7 +288,9 @@ static void cuda_event_destroy(const pc_backend *self, int index, void *event)
 {
     (void)self;
     (void)index;
-    (void)cudaEventDestroy((cudaEvent_t)event);
+    if (!forked) {
+        (void)cudaEventDestroy((cudaEvent_t)event);
+    }
 }
 
 static pc_status cuda_event_record(const pc_backend *self, int index, void *event)
@@ -285,6 +319,9 @@ static pc_status cuda_event_synchronize(const pc_backend *self, int index, void 
 {
     (void)self;
     (void)index;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaEventSynchronize((cudaEvent_t)event);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "event synchronize");
 }
@@ -330,6 +367,9 @@ static pc_status cuda_empty_cache(const pc_backend *self, int index)
 static pc_status cuda_get_device(const pc_backend *self, int *out)
 {
     (void)self;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaGetDevice(out);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "get device");
 }
@@ -337,6 +377,9 @@ static pc_status cuda_get_device(const pc_backend *self, int *out)
 static pc_status cuda_set_device(const pc_backend *self, int index)
 {
     (void)self;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaSetDevice(index);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "set device");
 }
@@ -384,6 +427,9 @@ void *pc_cuda_stream(int index) { return cuda_stream(&cuda_backend, index); }
 
 pc_status pc_cuda_launch_check(int index, const char *what)
 {
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaGetLastError();
     if (e == cudaSuccess && pc_launch_blocking()) {
         cuda_device *d = device_state(index);
@@ -399,7 +445,9 @@ pc_status pc_cuda_launch_check(int index, const char *what)
  * locking. */
 void pc_cuda_backend_init(void)
 {
+    pc_fork_lock_register(&init_lock); /* its hook marks every child, used or not */
     const int n = cuda_device_count(&cuda_backend);
+    ndevices = n;
     for (int i = 0; i < n; i++) {
         struct cudaDeviceProp prop;
         if (cudaGetDeviceProperties(&prop, i) == cudaSuccess) {

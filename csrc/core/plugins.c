@@ -84,8 +84,7 @@ static const char *ad_device_name(const pc_backend *self, int index)
 static pc_status ad_alloc(const pc_backend *self, int index, size_t nbytes, void **out)
 {
     (void)self;
-    pcp_status st = plugin->alloc(index, nbytes, out);
-    return st == PCP_OK ? PC_OK : from_plugin(st == PCP_ERROR ? PCP_NO_MEMORY : st, "alloc");
+    return from_plugin(plugin->alloc(index, nbytes, out), "alloc");
 }
 
 static void ad_free(const pc_backend *self, int index, void *ptr, size_t nbytes)

@@ -15,14 +15,14 @@
  * every block. The words are device memory: the host touches them only through the backend's
  * copies and memset (or the default memset: a copy from a static zero word).
  *
- * Fork: the mutex is held across fork() (pthread_atfork) so a child never inherits it locked;
- * the child keeps the pool as it was, less the words that other threads of the parent held
- * (those are lost, not reused).
+ * Fork: the lock is a pc_fork_lock (core/fork_lock.h), so a child never inherits it held; the
+ * child keeps the pool as it was, less the words that other threads of the parent held (those
+ * are lost, not reused).
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fork_lock.h"
 #include "paddle_c/backend.h"
 
 #define WORDS_PER_BLOCK 64
@@ -35,24 +35,8 @@ typedef struct word_pool {
     int64_t reads;              /* pc_device_result_reads */
 } word_pool;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock lock = PC_FORK_LOCK_INIT(NULL);
 static word_pool pools[PC_NUM_DEVICE_TYPES][MAX_DEVICES];
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
-
-static void before_fork(void)
-{
-    pthread_mutex_lock(&lock);
-}
-
-static void after_fork(void)
-{
-    pthread_mutex_unlock(&lock);
-}
-
-static void register_atfork(void)
-{
-    (void)pthread_atfork(before_fork, after_fork, after_fork);
-}
 
 /* The backend of `dev` when its kernels report through words; NULL otherwise (no error set). */
 static const pc_backend *word_backend(pc_device dev)
@@ -112,12 +96,11 @@ pc_status pc_device_result_take(pc_device dev, pc_result_word **word)
     if (b == NULL) {
         return PC_OK;
     }
-    (void)pthread_once(&atfork_once, register_atfork);
     word_pool *p = &pools[dev.type][dev.index];
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     pc_status st = p->nfree > 0 ? PC_OK : grow(b, dev, p);
     pc_result_word *w = st == PC_OK ? p->free[--p->nfree] : NULL;
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     if (st == PC_OK) {
         st = reset(b, dev, w);
     }
@@ -146,11 +129,11 @@ void pc_device_result_give(pc_device dev, pc_result_word *word)
         return;
     }
     word_pool *p = &pools[dev.type][dev.index];
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     if (p->nfree < p->capacity) { /* always: every word taken was on the list */
         p->free[p->nfree++] = word;
     }
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
 }
 
 int64_t pc_device_result_reads(pc_device dev)

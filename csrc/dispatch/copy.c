@@ -14,37 +14,11 @@
 #include "paddle_c/ops.h"
 #include "paddle_c/parallel.h"
 
-/* Byte range [lo, hi) that the view touches. */
-static void byte_extent(const pc_tensor *t, uintptr_t *lo, uintptr_t *hi)
-{
-    intptr_t a = 0;
-    intptr_t b = 0;
-    for (int i = 0; i < t->ndim; i++) {
-        const intptr_t span = (intptr_t)((t->shape[i] - 1) * t->strides[i]);
-        if (span < 0) {
-            a += span;
-        } else {
-            b += span;
-        }
-    }
-    *lo = (uintptr_t)(t->data + a);
-    *hi = (uintptr_t)(t->data + b + pc_dtype_itemsize(t->dtype));
-}
-
 /* Whether writing `dst` could change elements of `src` before they are read. Identical views
  * are safe (each element is read before it is written). */
 static bool may_overlap(const pc_tensor *dst, const pc_tensor *src)
 {
-    if (dst->size == 0 || src->size == 0) {
-        return false;
-    }
-    uintptr_t dlo;
-    uintptr_t dhi;
-    uintptr_t slo;
-    uintptr_t shi;
-    byte_extent(dst, &dlo, &dhi);
-    byte_extent(src, &slo, &shi);
-    if (dhi <= slo || shi <= dlo) {
+    if (!pc_tensor_extents_meet(dst, src)) {
         return false;
     }
     if (dst->data == src->data && dst->ndim == src->ndim && dst->dtype == src->dtype) {

@@ -6,6 +6,7 @@
  * What happens before (argument parsing, promotion) belongs to the caller; what happens inside
  * the loops belongs to the kernels. Nothing here allocates for elementwise work on the CPU.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,19 +29,23 @@ void pc_dispatch_init(void)
 #undef PC_BUILTIN_BACKEND
 }
 
+static void init_tables(void)
+{
+    pc_backends_init();
+    pc_dispatch_init();
+}
+
 pc_status pc_init(void)
 {
-    static int done = 0;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
     /* the CPU kernels' variant is chosen before the table is filled; a bad PADDLE_C_ISA fails
      * every import attempt with the same message */
     const pc_status st = pc_cpu_isa_select();
     if (st != PC_OK) {
         return st;
     }
-    if (__atomic_exchange_n(&done, 1, __ATOMIC_ACQ_REL) == 0) {
-        pc_backends_init();
-        pc_dispatch_init();
-    }
+    /* every caller returns only once the tables are filled */
+    (void)pthread_once(&once, init_tables);
     return PC_OK;
 }
 

@@ -54,7 +54,7 @@ const char *pc_reduction_name(pc_reduction r)
 pc_dtype pc_reduction_result_dtype(pc_reduction r, pc_dtype x)
 {
     const pc_kind k = pc_dtype_kind(x);
-    const bool integral = k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
+    const bool integral = pc_dtype_is_exact(x);
     switch (r) {
     case PC_REDUCE_SUM:
     case PC_REDUCE_PROD:
@@ -118,16 +118,10 @@ static pc_status squeeze_axes(pc_tensor *t, const bool *mask, bool keepdims, pc_
     return st;
 }
 
-static bool is_integral(pc_dtype dt)
-{
-    const pc_kind k = pc_dtype_kind(dt);
-    return k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
-}
-
 pc_dtype pc_reduction_integer_cast(pc_dtype x)
 {
     const pc_dtype f = PC_DEFAULT_FLOAT;
-    return is_integral(x) && f != PC_FLOAT32 ? f : PC_DTYPE_INVALID;
+    return pc_dtype_is_exact(x) && f != PC_FLOAT32 ? f : PC_DTYPE_INVALID;
 }
 
 pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *axes,
@@ -172,7 +166,7 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
         dtype = pc_reduction_integer_cast(x->dtype);
     }
     if (dtype != PC_DTYPE_INVALID) {
-        if (dtype != x->dtype && !(is_integral(dtype) && is_integral(x->dtype))) {
+        if (dtype != x->dtype && !(pc_dtype_is_exact(dtype) && pc_dtype_is_exact(x->dtype))) {
             st = pc_astype(x, dtype, true, &cast);
             if (st != PC_OK) {
                 return st;

@@ -35,10 +35,10 @@ struct blas_api {
 
 static const blas_api *load_blas()
 {
-    static std::mutex lock;
+    static pc_fork_mutex lock;
     static blas_api api;
     static bool loaded;
-    std::lock_guard<std::mutex> guard(lock);
+    std::lock_guard<pc_fork_mutex> guard(lock);
     if (!loaded) {
         api.create = (pcv_cublasCreate_v2)pc_vendor_symbol(PC_VENDOR_CUBLAS, "cublasCreate_v2", false);
         api.set_stream = api.create == nullptr ? nullptr
