@@ -57,6 +57,11 @@ def test_default_reaches_every_choice_of_a_floating_dtype(name):
     assert pc.full(2, 1j).dtype == c
     assert pc.linspace(0, 1j, 3).dtype == c
     assert pc.asarray([1.0], dtype=float).dtype == f           # Python's float as a dtype
+    # random draws (Paddle's rand, randn, uniform, normal follow its default too)
+    for t in (paddle.rand([2]), paddle.randn([2]), paddle.uniform([2]),
+              paddle.standard_normal([2]), paddle.normal(0.0, 1.0, [2]),
+              paddle.normal(pc.asarray([0, 1]), 1.0)):
+        assert t.dtype == f
     # promotion with Python scalars
     i = pc.asarray([1, 2], dtype=pc.int32)
     assert (i * 1.5).dtype == f and (1.5 + i).dtype == f
