@@ -137,12 +137,16 @@ def _run_of(item):
     return "paddle_c_float64" if item.get_closest_marker("paddle_c_default_dtype") else "paddle_c"
 
 
-def _test_id(item):
-    """The test's id within SciPy without the run: its file from the scipy package on, and its
-    pytest name with the xp parameter's id taken out."""
-    import scipy
+def _test_id(item, files):
+    """The test's id within SciPy without the run: its file from the scipy package on (files
+    maps item paths to those, filled here), and its pytest name with the xp parameter's id
+    taken out."""
+    if item.path not in files:
+        import scipy
 
-    path = Path(item.path).resolve().relative_to(Path(scipy.__file__).resolve().parent)
+        files[item.path] = Path(item.path).resolve().relative_to(
+            Path(scipy.__file__).resolve().parent)
+    path = files[item.path]
     name = item.nodeid.split("::", 1)[1]
     name = re.sub(r"\[" + RUN_IDS + r"\]$", "", name)
     name = re.sub(r"-" + RUN_IDS + r"(?=[-\]])", "", name)
@@ -151,15 +155,16 @@ def _test_id(item):
 
 
 def pytest_collection_modifyitems(config, items):
-    runs, causes = _known_failures()
+    runs, causes, files = *_known_failures(), {}
     for item in items:
         run = _run_of(item)
         if run is None:
             continue
+        test = _test_id(item, files)
         item.user_properties.append(("scipy_run", run))
-        item.user_properties.append(("scipy_test", _test_id(item)))
+        item.user_properties.append(("scipy_test", test))
         for pattern, cause in runs.get(run, ()):
-            if pattern.match(_test_id(item)):
+            if pattern.match(test):
                 item.add_marker(pytest.mark.xfail(reason=f"{cause}: {causes.get(cause, '')}",
                                                   strict=True))
                 item.user_properties.append(("scipy_cause", cause))
