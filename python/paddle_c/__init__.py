@@ -19,7 +19,7 @@ from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)
 from . import fft  # noqa: F401  (the fft extension)
 from ._einsum import einsum  # noqa: F401  (Paddle's and NumPy's einsum)
-from ._paddle import is_tensor, no_grad, outer, unique  # noqa: F401  (Paddle's)
+from ._paddle import is_tensor, logspace, no_grad, outer, unique  # noqa: F401  (Paddle's)
 
 __array_api_version__ = "2025.12"
 __version__ = "0.1.0"

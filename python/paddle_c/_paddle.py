@@ -1,6 +1,6 @@
 """Paddle's functions that paddle_c writes in Python, as glue over its C operations: unique
-(with Paddle's return_index / return_inverse / return_counts and axis), no_grad, outer and
-is_tensor.
+(with Paddle's return_index / return_inverse / return_counts and axis), no_grad, outer,
+logspace and is_tensor.
 
 Both are exported by `paddle_c` and by `paddle_c.paddle`: neither conflicts with the standard.
 """
@@ -11,7 +11,7 @@ import functools
 
 from . import _C
 
-__all__ = ["is_tensor", "no_grad", "outer", "unique"]
+__all__ = ["is_tensor", "logspace", "no_grad", "outer", "unique"]
 
 
 class no_grad:
@@ -116,3 +116,20 @@ def outer(x, y, name=None):
 def is_tensor(x) -> bool:
     """is_tensor(x) -> bool: whether x is a paddle_c Tensor."""
     return isinstance(x, _C.Tensor)
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None, *, device=None,
+             endpoint=True):
+    """logspace(start, stop, num, base=10.0, dtype=None, name=None, *, device=None,
+    endpoint=True) -> Tensor (Paddle's logspace, with NumPy's endpoint=)
+
+    `num` values from base**start to base**stop, evenly spaced in the exponent: base raised to
+    linspace(start, stop, num, endpoint=endpoint). The dtype is `dtype`, or the default
+    floating dtype; an integer dtype truncates values computed in float64.
+    """
+    floating = dtype is None or _C.isdtype(_C.result_type(dtype),
+                                            ("real floating", "complex floating"))
+    exps = _C.linspace(start, stop, num, dtype=dtype if floating else _C.float64,
+                       device=device, endpoint=endpoint)
+    values = _C.pow(base, exps)
+    return values if floating else _C.astype(values, dtype)
