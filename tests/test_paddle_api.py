@@ -56,6 +56,9 @@ ALIAS_CALLS = {
                          lambda: pc.nanvar(pc.asarray(X), correction=1)),
     ("nanstd", "ddof"): (lambda: pc.nanstd(pc.asarray(X), ddof=1),
                          lambda: pc.nanstd(pc.asarray(X), correction=1)),
+    # Paddle 3's correction= on its var (the Tensor method's form)
+    ("var", "correction"): (lambda: pc.asarray(X).var(1, correction=0),
+                            lambda: pc.asarray(X).var(1, ddof=0)),
     # Paddle's names of the standard's positional-only operands, and name= (ignored)
     (None, "x"): (lambda: pc.sign(x=pc.asarray(X) - 5), lambda: pc.sign(pc.asarray(X) - 5)),
     (None, "y"): (lambda: pc.subtract(x=pc.asarray(X), y=pc.asarray(X[0])),
