@@ -661,6 +661,9 @@ def test_paddle_linalg_forms():
     assert int(paddle.linalg.matrix_rank(t, hermitian=True)) == 3
     np.testing.assert_allclose(np.asarray(paddle.linalg.pinv(t)), np.linalg.pinv(a),
                                rtol=1e-10)
+    sl = paddle.linalg.slogdet(pc.stack([t, -t]))
+    assert sl.shape == (2, 2)
+    np.testing.assert_allclose(np.asarray(sl), np.stack(np.linalg.slogdet(np.stack([a, -a]))))
     b = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
     np.testing.assert_allclose(np.asarray(paddle.linalg.solve(t, pc.asarray(b), left=False)),
                                np.linalg.solve(a.T, b.T).T, rtol=1e-10)

@@ -438,6 +438,8 @@ CALLS = [
     "paddle.linalg.matrix_rank(r3, atol=0.5)",
     "paddle.linalg.matrix_rank(r3, rtol=0.5)",
     "paddle.linalg.matrix_rank(r3, atol=0.1, rtol=0.5)",
+    "paddle.linalg.slogdet(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]))",
+    "paddle.linalg.slogdet(paddle.to_tensor([[1 + 1j, 2.0], [3.0, 4.0]]))",
     "paddle.linalg.solve(paddle.to_tensor([[2.0, 1.0], [1.0, 3.0]]), "
     "paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), left=False)",
     "paddle.tensordot(r246, r246, axes=[1, 2])",
@@ -561,6 +563,7 @@ PADDLE_ONLY = {
     "paddle.meshgrid(v, v4, v)",
     "paddle.fft.fftn(paddle.meshgrid(v, v4)[0])",
     "paddle.linalg.svd(x)",
+    "paddle.linalg.slogdet(paddle.to_tensor([[1 + 1j, 2.0], [3.0, 4.0]]))",
     "paddle.cross(paddle.to_tensor([[1.0, 0, 0]]), paddle.to_tensor([[0, 1.0, 0]]))",
     "paddle.var(x, 1, correction=0)",
     "paddle.bitwise_left_shift(i32, i32, is_arithmetic=True)",

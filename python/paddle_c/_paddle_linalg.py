@@ -10,6 +10,8 @@ extension) with Paddle's form of each function whose Paddle signature or default
   `vector_norm(x, p=2.0, axis=None, keepdim=False)`: Paddle's names `p`, `axis`, `keepdim`;
 - `eigh(x, UPLO='L')`, `eigvalsh(x, UPLO='L')`: 'U' reads the upper triangle;
 - `matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None)`;
+- `slogdet(x)`: one tensor [2, ...] stacking the sign and the log of the absolute determinant
+  (the standard's is a named tuple);
 - `x`, `y` and `name` as keywords everywhere (`inv(x=a)`, `solve(x=a, y=b)`).
 
 Every function is a composition of `paddle_c.linalg`'s; docs/paddle.md lists the differences
@@ -67,6 +69,13 @@ def inv(x, name=None):
 def det(x, name=None):
     """det(x, name=None) -> Tensor (see paddle_c.linalg.det)."""
     return _std.det(x)
+
+
+def slogdet(x, name=None):
+    """slogdet(x, name=None) -> Tensor: Paddle's form, [sign, log|det|] stacked on a new first
+    axis (complex input: both in the complex dtype)."""
+    sign, logabsdet = _std.slogdet(x)
+    return _C.stack([sign, _C.astype(logabsdet, sign.dtype)])
 
 
 def solve(x, y, left=True, name=None):
