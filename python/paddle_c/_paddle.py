@@ -177,7 +177,9 @@ def _lower_median_with_index(t, axis, keepdim, skip_nan):
     return values, index
 
 
-def _median(name, x, axis, keepdim, mode):
+def _median(name, x, axis, keepdim, mode, keepdims):
+    if keepdims is not None:  # the standard's spelling, as kwaliases.def gives the C functions
+        keepdim = keepdims
     t = _tensor(x)
     if mode not in ("avg", "min"):
         raise ValueError(f"{name}: mode must be 'avg' or 'min', not {mode!r}")
@@ -199,7 +201,7 @@ def _median(name, x, axis, keepdim, mode):
     return r
 
 
-def median(x, axis=None, keepdim=False, mode="avg", name=None):
+def median(x, axis=None, keepdim=False, mode="avg", name=None, *, keepdims=None):
     """median(x, axis=None, keepdim=False, mode='avg', name=None) -> Tensor or (values,
     indices) (Paddle's median)
 
@@ -207,10 +209,10 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None):
     ('avg') or the lower one ('min'). With mode='min' and an axis, also the index of each
     median. A slice holding NaN gives NaN (and the index of its first NaN).
     """
-    return _median("median", x, axis, keepdim, mode)
+    return _median("median", x, axis, keepdim, mode, keepdims)
 
 
-def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
+def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None, *, keepdims=None):
     """nanmedian(x, axis=None, keepdim=False, mode='avg', name=None) -> Tensor or (values,
     indices) (Paddle's nanmedian)
 
@@ -218,7 +220,7 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     axes. With mode='min' and one axis, also the index of each median (-1 for a slice of
     NaN alone).
     """
-    return _median("nanmedian", x, axis, keepdim, mode)
+    return _median("nanmedian", x, axis, keepdim, mode, keepdims)
 
 
 def inverse(x, name=None):
