@@ -180,6 +180,8 @@ def _lower_median_with_index(t, axis, keepdim, skip_nan):
 def _median(name, x, axis, keepdim, mode, keepdims):
     if keepdims is not None:  # the standard's spelling, as kwaliases.def gives the C functions
         keepdim = keepdims
+    if axis is None or (mode == "avg" and type(axis) is int):
+        return getattr(_C, name)(x, axis, keepdim, mode)  # the C function's own case
     t = _tensor(x)
     if mode not in ("avg", "min"):
         raise ValueError(f"{name}: mode must be 'avg' or 'min', not {mode!r}")
