@@ -835,7 +835,7 @@ class _Capsule:
 
 def test_tensor_to_item_take():
     a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
-    t = pc.asarray(a)
+    t = pc.asarray(a, device="cpu")
     assert t.to("cpu") is t
     assert t.to("float64").dtype == pc.float64
     assert t.to(pc.float16).dtype == pc.float16
@@ -855,12 +855,12 @@ def test_tensor_to_item_take():
         t.item(-1)
     with pytest.raises((TypeError, ValueError)):
         t.item()
-    assert_equal(t.take(pc.asarray([5, 0])), np.float32([5, 0]))
+    assert_equal(t.take(pc.asarray([5, 0], device="cpu")), np.float32([5, 0]))
 
 
 def test_places_and_device_functions():
     cpu = paddle.CPUPlace()
-    assert cpu == pc.Device("cpu") and pc.ones(2).place == cpu
+    assert cpu == pc.Device("cpu") and pc.ones(2, device="cpu").place == cpu
     assert paddle.to_tensor([1.0], place=cpu).place == cpu
     assert paddle.to_tensor([1.0], place="cpu").place.is_cpu_place()
     gpus = [d for d in pc.__array_namespace_info__().devices() if d.is_gpu_place()]
