@@ -117,8 +117,9 @@ def _attach(name, out, inputs, vjp, saves):
     metas = [(t.shape, t.dtype) if isinstance(t, _Tensor) else None for t in inputs]
     node = Node(name, vjp, edges, metas, None, outs)
     if saves:
-        # the outputs through their aliases: a node never holds its own outputs
         node.saved = [(t, t._version) for t in inputs if isinstance(t, _Tensor)]
+    if saves == "out":
+        # the outputs through their aliases: a node never holds its own outputs
         node.saved += [(a, a._version) for a in node.out_alias if a is not None]
     for o in outs:
         if o is not None:
@@ -161,6 +162,10 @@ def _record(name, func, args, kwargs):
         # differentiated through its definition: the composition is recorded op by op
         return rule[1](*args, **kwargs)
     out = _call_nograd(func, args, kwargs)
+    if any(out is a for a in args):
+        # an operation that returns its input (x.cpu() on the CPU, contiguous of a contiguous
+        # tensor): the result becomes a new Tensor object on the same memory, with its own node
+        out = out.detach()
     inputs, vjp, saves = rule[1](out, *args, **kwargs)
     return _attach(name, out, inputs, vjp, saves)
 

@@ -5,9 +5,9 @@ it differentiates, in one of two kinds:
 
 - ("rule", f): f(out, *args, **kwargs), called with the call's own arguments after the forward
   computation, returns (inputs, vjp, saves): the tensors gradients flow to, the
-  vector-Jacobian product vjp(g, out) -> one gradient per input (None for none), and whether
-  the rule reads its inputs' or outputs' values (then an in-place change of them raises on
-  backward). Gradients may be broadcast or of a wider dtype: the engine sums them back to each
+  vector-Jacobian product vjp(g, out) -> one gradient per input (None for none), and what it
+  reads: False (nothing), True (its inputs' values) or "out" (its inputs' and outputs'
+  values); an in-place change of what it reads raises on backward. Gradients may be broadcast or of a wider dtype: the engine sums them back to each
   input's shape and dtype.
 - ("decompose", f): the function is differentiated through its definition: f computes it from
   recorded operations (so only when some input requires a gradient).
@@ -54,7 +54,9 @@ def _is_complex(t) -> bool:
 
 
 def _cj(t):
-    """conj(t) for complex tensors, t itself otherwise (no copy)."""
+    """conj(t) for complex tensors and Python complex numbers, t itself otherwise (no copy)."""
+    if isinstance(t, complex):
+        return t.conjugate()
     return _C.conj(t) if _is_complex(t) else t
 
 
@@ -320,7 +322,7 @@ def _max(out, x, axis=None, keepdim=False, name=None, *, keepdims=None, **k):
         hit = _C.astype(x == ob, g.dtype)
         cnt = _expand_back(_C.sum(hit, axis=_axes(axis, x.ndim), keepdims=True), x, None, True)
         return (_expand_back(g, x, axis, keep) * hit / cnt,)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("prod", "Tensor.prod")
@@ -520,7 +522,7 @@ def _inv(out, x):
     def vjp(g, o):
         ih = _mH(o)
         return (-_C.matmul(_C.matmul(ih, g), ih),)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("_linalg_det")
@@ -528,7 +530,7 @@ def _det(out, x):
     def vjp(g, o):
         s = _C.expand_dims(_C.expand_dims(g * _cj(o), axis=-1), axis=-1)
         return (s * _mH(_C._linalg_inv(x)),)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("_linalg_slogdet")
@@ -550,7 +552,7 @@ def _solve(out, a, b):
         else:
             ga = -_C.matmul(gb, _mH(o))
         return ga, gb
-    return (a, b), vjp, True
+    return (a, b), vjp, "out"
 
 
 @_rule("_linalg_cholesky")
@@ -565,7 +567,7 @@ def _cholesky(out, x, upper=False):
         li = _C._linalg_inv(L)
         ga = _C.matmul(_C.matmul(_mH(li), phi), li)
         return (0.5 * (ga + _mH(ga)),)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("_linalg_eigh")
@@ -581,7 +583,7 @@ def _eigh(out, x):
         inner = inner + _diag_embed(gw)
         ga = _C.matmul(_C.matmul(v, inner), _mH(v))
         return (0.5 * (ga + _mH(ga)),)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("_linalg_eigvalsh")
