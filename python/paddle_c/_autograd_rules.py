@@ -7,8 +7,8 @@ it differentiates, in one of two kinds:
   computation, returns (inputs, vjp, saves): the tensors gradients flow to, the
   vector-Jacobian product vjp(g, out) -> one gradient per input (None for none), and what it
   reads: False (nothing), True (its inputs' values) or "out" (its inputs' and outputs'
-  values); an in-place change of what it reads raises on backward. Gradients may be broadcast or of a wider dtype: the engine sums them back to each
-  input's shape and dtype.
+  values); an in-place change of what it reads raises on backward. Gradients may be broadcast
+  or of a wider dtype: the engine sums them back to each input's shape and dtype.
 - ("decompose", f): the function is differentiated through its definition: f computes it from
   recorded operations (so only when some input requires a gradient).
 
@@ -426,6 +426,79 @@ def _cumprod(x, dim=None, dtype=None, name=None, *, axis=None, include_initial=F
     return _C.moveaxis(res, -1, ax)
 
 
+def _red_axes(x, axis):
+    return _axes(axis, x.ndim)
+
+
+@_decompose("nanmean", "Tensor.nanmean")
+def _nanmean(x, axis=None, keepdim=False, name=None, *, dtype=None, keepdims=None):
+    keep = _keep(keepdim, keepdims)
+    nan = _C.isnan(x)
+    ax = _red_axes(x, axis)
+    total = _C.sum(_C.where(nan, 0, x), axis=ax, keepdims=keep)
+    count = _C.sum(_C.astype(_C.logical_not(nan), x.dtype), axis=ax, keepdims=keep)
+    return total / count
+
+
+def _nan_extreme(pick, fill):
+    def f(x, axis=None, keepdims=False, *, keepdim=None):
+        keep = _keep(keepdims, keepdim)
+        nan = _C.isnan(x)
+        ax = _red_axes(x, axis)
+        # looked up at the call: _C's functions are behind the gate by then
+        r = getattr(_C, pick)(_C.where(nan, fill, x), axis=ax, keepdims=keep)
+        return _C.where(_C.all(nan, axis=ax, keepdims=keep), float("nan"), r)
+    return f
+
+
+_RULES["nanmax"] = ("decompose", _nan_extreme("max", float("-inf")))
+_RULES["nanmin"] = ("decompose", _nan_extreme("min", float("inf")))
+
+
+@_decompose("nanprod")
+def _nanprod(x, axis=None, dtype=None, keepdims=False, *, keepdim=None):
+    return _C.prod(_C.where(_C.isnan(x), 1, x), axis=_red_axes(x, axis), dtype=dtype,
+                   keepdims=_keep(keepdims, keepdim))
+
+
+def _nan_var(is_std):
+    def f(x, axis=None, correction=0.0, keepdims=False, dtype=None, *, keepdim=None, ddof=None):
+        corr = ddof if ddof is not None else correction
+        keep = _keep(keepdims, keepdim)
+        ax = _red_axes(x, axis)
+        nan = _C.isnan(x)
+        m = _nanmean(x, ax, True)
+        d = _C.where(nan, 0, x - m)
+        count = _C.sum(_C.astype(_C.logical_not(nan), x.dtype), axis=ax, keepdims=keep)
+        v = _C.sum(d * d, axis=ax, keepdims=keep) / (count - corr)
+        return _C.sqrt(v) if is_std else v
+    return f
+
+
+_RULES["nanvar"] = ("decompose", _nan_var(False))
+_RULES["nanstd"] = ("decompose", _nan_var(True))
+
+
+@_decompose("median", "Tensor.median")
+def _median(x, axis=None, keepdim=False, mode="avg", name=None):
+    if mode != "avg":
+        raise NotImplementedError("median: gradients for mode='min' are not supported by "
+                                  "paddle_c; use mode='avg'")
+    if axis is None:
+        s = _C.sort(_C.reshape(x, (-1,)))
+        ax = 0
+    else:
+        ax = axis % x.ndim
+        s = _C.sort(x, axis=ax)
+    n = s.shape[ax]
+    lo = _C.take(s, _C.asarray([(n - 1) // 2], device=x.device), axis=ax)
+    hi = _C.take(s, _C.asarray([n // 2], device=x.device), axis=ax)
+    r = (lo + hi) / 2
+    if axis is None:
+        return _C.reshape(r, (1,) * x.ndim if keepdim else ())
+    return r if keepdim else _C.squeeze(r, axis=ax)
+
+
 # ---- linear algebra ------------------------------------------------------------------------
 
 def _mT(t):
@@ -758,12 +831,12 @@ def _roll(out, x, shift=None, axis=None, name=None, *, shifts=None):
 def _tri_rule(fn):
     def rule(out, x, k=0, *, diagonal=None):
         kk = diagonal if diagonal is not None else k
-        return (x,), (lambda g, o: (fn(g, k=kk),)), False
+        return (x,), (lambda g, o: (getattr(_C, fn)(g, k=kk),)), False
     return rule
 
 
-_RULES["tril"] = ("rule", _tri_rule(_C.tril))
-_RULES["triu"] = ("rule", _tri_rule(_C.triu))
+_RULES["tril"] = ("rule", _tri_rule("tril"))
+_RULES["triu"] = ("rule", _tri_rule("triu"))
 
 
 @_rule("concat")
