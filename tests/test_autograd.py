@@ -56,7 +56,7 @@ def _loss(f, arrays, ws, device):
     outs = _floats(f(*arrays))
     total = None
     for o, w in zip(outs, ws):
-        term = pc.sum(pc.real(o * pc.asarray(w, dtype=o.dtype, device=device)))
+        term = pc.sum(pc.real(o * pc.asarray(w, dtype=o.dtype, device=o.device)))
         total = term if total is None else total + term
     return total
 
@@ -244,8 +244,15 @@ def _sym(n):
     return a + a.T
 
 
-IDX = pc.asarray([2, 0, 2])
-MASK = pc.asarray([[True, False, True, False], [False, True, True, True], [True] * 4])
+IDX = np.array([2, 0, 2])
+MASK = np.array([[True, False, True, False], [False, True, True, True], [True] * 4])
+
+
+def _d(a, like):
+    """a (NumPy) as a tensor on the device of `like`."""
+    return pc.asarray(a, device=like.device)
+
+
 A34 = lambda: RNG.standard_normal((3, 4))  # noqa: E731
 
 # name -> (function of the inputs, input values, torch twin or None); the name is the rule's
@@ -328,33 +335,34 @@ CASES = {
                              lambda a: torch.linalg.matrix_power(a, 3)),
     "_linalg_diagonal": (lambda a: pc.linalg.diagonal(a, offset=1), [A34()],
                          lambda a: torch.diagonal(a, 1)),
-    "take": (lambda x: pc.take(x, IDX, axis=1), [A34()],
+    "take": (lambda x: pc.take(x, _d(IDX, x), axis=1), [A34()],
              lambda x: torch.index_select(x, 1, torch.tensor([2, 0, 2]))),
-    "gather": (lambda x: pc.gather(x, IDX, 1), [A34()], None),
-    "Tensor.gather": (lambda x: x.gather(IDX), [A34()], None),
-    "index_select": (lambda x: pc.index_select(x, IDX, 1), [A34()], None),
-    "Tensor.index_select": (lambda x: x.index_select(IDX), [A34()], None),
-    "take_along_axis": (lambda x: pc.take_along_axis(x, pc.asarray([[0, 0], [3, 1], [2, 2]]),
+    "gather": (lambda x: pc.gather(x, _d(IDX, x), 1), [A34()], None),
+    "Tensor.gather": (lambda x: x.gather(_d(IDX, x)), [A34()], None),
+    "index_select": (lambda x: pc.index_select(x, _d(IDX, x), 1), [A34()], None),
+    "Tensor.index_select": (lambda x: x.index_select(_d(IDX, x)), [A34()], None),
+    "take_along_axis": (lambda x: pc.take_along_axis(x, _d([[0, 0], [3, 1], [2, 2]], x),
                                                      axis=1), [A34()],
                         lambda x: torch.take_along_dim(x, torch.tensor([[0, 0], [3, 1], [2, 2]]),
                                                        1)),
-    "gather_nd": (lambda x: pc.gather_nd(x, pc.asarray([[0, 1], [2, 3], [0, 1]])), [A34()],
+    "gather_nd": (lambda x: pc.gather_nd(x, _d([[0, 1], [2, 3], [0, 1]], x)), [A34()],
                   None),
-    "Tensor.gather_nd": (lambda x: x.gather_nd(pc.asarray([[1], [1]])), [A34()], None),
-    "masked_select": (lambda x: pc.masked_select(x, MASK), [A34()],
+    "Tensor.gather_nd": (lambda x: x.gather_nd(_d([[1], [1]], x)), [A34()], None),
+    "masked_select": (lambda x: pc.masked_select(x, _d(MASK, x)), [A34()],
                       lambda x: torch.masked_select(x, torch.tensor(np.asarray(MASK)))),
-    "Tensor.masked_select": (lambda x: x.masked_select(MASK), [A34()], None),
-    "getitem": (lambda x: x[1:, pc.asarray([0, 2, 2])], [A34()],
+    "Tensor.masked_select": (lambda x: x.masked_select(_d(MASK, x)), [A34()], None),
+    "getitem": (lambda x: x[1:, _d([0, 2, 2], x)], [A34()],
                 lambda x: x[1:, torch.tensor([0, 2, 2])]),
-    "scatter": (lambda x, u: pc.scatter(x, pc.asarray([2, 0]), u), [A34(),
+    "scatter": (lambda x, u: pc.scatter(x, _d([2, 0], x), u), [A34(),
                                                                      RNG.standard_normal((2, 4))],
                 None),
-    "Tensor.scatter": (lambda x, u: x.scatter(pc.asarray([1]), u), [A34(),
+    "Tensor.scatter": (lambda x, u: x.scatter(_d([1], x), u), [A34(),
                                                                     RNG.standard_normal((1, 4))],
                        None),
-    "masked_fill": (lambda x, v: pc.masked_fill(x, MASK, v), [A34(), np.array(0.5)], None),
-    "Tensor.masked_fill": (lambda x: x.masked_fill(MASK, 2.0), [A34()], None),
-    "where": (lambda x, y: pc.where(MASK, x, y), [A34(), RNG.standard_normal(4)],
+    "masked_fill": (lambda x, v: pc.masked_fill(x, _d(MASK, x), v), [A34(), np.array(0.5)],
+                    None),
+    "Tensor.masked_fill": (lambda x: x.masked_fill(_d(MASK, x), 2.0), [A34()], None),
+    "where": (lambda x, y: pc.where(_d(MASK, x), x, y), [A34(), RNG.standard_normal(4)],
               lambda x, y: torch.where(torch.tensor(np.asarray(MASK)), x, y)),
     "sort": (lambda x: pc.sort(x, axis=1), [A34()], lambda x: torch.sort(x, 1)[0]),
     "Tensor.sort": (lambda x: x.sort(0, descending=True), [A34()],
@@ -379,9 +387,10 @@ CASES = {
     "Tensor.broadcast_to": (lambda x: x.broadcast_to([2, 4]), [RNG.standard_normal(4)], None),
     "expand": (lambda x: pc.expand(x, [3, 4]), [RNG.standard_normal((1, 4))], None),
     "Tensor.expand": (lambda x: x.expand([2, 4]), [RNG.standard_normal(4)], None),
-    "expand_as": (lambda x: pc.expand_as(x, pc.zeros((3, 4))), [RNG.standard_normal(4)], None),
-    "Tensor.expand_as": (lambda x: x.expand_as(pc.zeros((2, 4))), [RNG.standard_normal(4)],
-                         None),
+    "expand_as": (lambda x: pc.expand_as(x, pc.zeros((3, 4), device=x.device)),
+                  [RNG.standard_normal(4)], None),
+    "Tensor.expand_as": (lambda x: x.expand_as(pc.zeros((2, 4), device=x.device)),
+                         [RNG.standard_normal(4)], None),
     "permute_dims": (lambda x: pc.permute_dims(x, (1, 2, 0)), [RNG.standard_normal((2, 3, 4))],
                      lambda x: x.permute(1, 2, 0)),
     "transpose": (lambda x: pc.transpose(x, [1, 0]), [A34()], lambda x: x.T),
