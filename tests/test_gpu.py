@@ -11,7 +11,7 @@ import pytest
 import paddle_c as pc
 from strategies import ALL_DTYPES
 
-GPUS = [d for d in pc.__array_namespace_info__().devices() if d.type == "gpu"]
+from devices import GPUS  # noqa: E402
 pytestmark = pytest.mark.skipif(not GPUS, reason="no GPU device in this build or on this machine")
 GPU = GPUS[0] if GPUS else None
 
