@@ -1015,7 +1015,7 @@ _RULES["fft.ifftshift"] = ("rule", _shift_rule("fftshift"))
 _NONDIFF.update({
     # boolean results
     "all", "any", "equal", "not_equal", "greater", "greater_equal", "greater_than", "less",
-    "less_equal", "less_than", "isfinite", "isinf", "isnan", "isin", "signbit", "logical_and",
+    "less_equal", "less_than", "ge", "gt", "le", "lt", "isfinite", "isinf", "isnan", "isin", "signbit", "logical_and",
     "logical_not", "logical_or", "logical_xor", "is_contiguous", "isdtype", "can_cast",
     # integer results
     "argmax", "argmin", "argsort", "nanargmax", "nanargmin", "count_nonzero", "nonzero",
@@ -1026,6 +1026,7 @@ _NONDIFF.update({
     "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace", "ones",
     "ones_like", "zeros", "zeros_like", "to_tensor", "from_dlpack", "broadcast_shapes",
     "result_type", "get_device", "set_device", "synchronize", "empty_cache",
+    "get_default_dtype", "set_default_dtype",
     "fft.fftfreq", "fft.rfftfreq",
 })
 for _n in list(_NONDIFF):
