@@ -27,7 +27,7 @@ WIDTHS = (64, 128, 256, 512)
 def _weights(width, seed=0):
     rng = np.random.default_rng(seed)
     shapes = [(width, width), (width,), (width, width), (width,), (width, 1), (1,)]
-    return [rng.standard_normal(s).astype(np.float32) / np.sqrt(s[0]) for s in shapes]
+    return [(rng.standard_normal(s) / np.sqrt(s[0])).astype(np.float32) for s in shapes]
 
 
 def _median(fn, repeat):
