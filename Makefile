@@ -19,7 +19,7 @@ ASAN_SITE := $(abspath build/asan-site)
 CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
-.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+.PHONY: demo test venv build test-fast test-hostdev test-hostdev-primitives test-isa-baseline asan-site sanitize fuzz \
 	fuzz-sanitize cuda-check hip-check test-opencl gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
 	clients-scipy wheel wheel-smoke clean
 
@@ -54,6 +54,7 @@ test: build
 	$(MAKE) clients-scipy
 	$(MAKE) wheel-smoke
 	$(MAKE) test-hostdev
+	$(MAKE) test-hostdev-primitives
 	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
@@ -79,6 +80,18 @@ HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
+
+# The consistency tests again with hostdev keeping only the primitive set
+# (kernels/primitives.def): every other op runs through its decomposition
+# (dispatch/decompose.c) and is compared with the CPU; qr, eigh, eig and svd through the host
+# fallback. tests/test_random.py too: multinomial and randperm over decomposed searches.
+PRIMITIVES_ENV = $(HOSTDEV_ENV) PADDLE_C_HOSTDEV_PRIMITIVES=1 PADDLE_C_HOST_FALLBACK=1
+CONSISTENCY_TESTS = tests/test_consistency_reductions.py tests/test_consistency_sorting.py \
+	tests/test_consistency_sets.py tests/test_consistency_indexing.py \
+	tests/test_backend_consistency.py
+test-hostdev-primitives: build
+	$(PRIMITIVES_ENV) $(PY) -m pytest $(CONSISTENCY_TESTS) tests/test_decompositions.py \
+	    tests/test_random.py -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -146,9 +159,11 @@ hip-check: $(VENV)/.build-deps
 
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
-# test on xpu:0, reductions, matmul, decompositions, the ABI check) and tests/test_mixed_devices.py
-# (operands on the CPU and xpu:0 are refused) on xpu:0. Debian's OpenCL headers,
-# ICD loader and PoCL are installed when missing.
+# test on xpu:0, reductions, matmul, the primitives, decompositions, coverage, the host
+# fallback, the ABI check), the consistency tests with xpu:0 as their device and
+# tests/test_mixed_devices.py (operands on the CPU and xpu:0 are refused) and tests/test_random.py
+# (a seed gives the CPU's values bit for bit) on xpu:0. Debian's
+# OpenCL headers, ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
 test-opencl: build
@@ -162,7 +177,7 @@ test-opencl: build
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
 	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
-	    tests/test_mixed_devices.py -q -p no:randomly
+	    $(CONSISTENCY_TESTS) tests/test_mixed_devices.py tests/test_random.py -q -p no:randomly
 
 # On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
 # extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all

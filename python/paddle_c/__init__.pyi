@@ -8,6 +8,7 @@ from ._device import memory_stats as memory_stats, memory_allocated as memory_al
 from ._einsum import einsum as einsum
 from ._config import show_config as show_config
 from ._paddle import is_tensor as is_tensor, logspace as logspace, no_grad as no_grad, outer as outer, unique as unique
+from ._paddle import assign as assign, dot as dot, inverse as inverse, median as median, nanmedian as nanmedian, ravel as ravel, to_dlpack as to_dlpack, tolist as tolist
 
 __array_api_version__: str
 __version__: str
