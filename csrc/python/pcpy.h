@@ -86,6 +86,8 @@ typedef struct {
 } PcTensorObject;
 
 int pcpy_tensor_type_init(PyObject *module, pcpy_state *st);
+/* The host fallback's once-per-op notices become RuntimeWarnings (kernels.c). */
+void pcpy_host_fallback_warnings(void);
 
 static inline int pcpy_tensor_check(pcpy_state *st, PyObject *o)
 {

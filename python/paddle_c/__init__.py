@@ -20,8 +20,8 @@ from . import linalg  # noqa: F401  (the linear algebra extension)
 from . import _dlpack  # noqa: F401  (installs Tensor.__dlpack_c_exchange_api__)
 from . import fft  # noqa: F401  (the fft extension)
 from ._einsum import einsum  # noqa: F401  (Paddle's and NumPy's einsum)
-from ._paddle import (assign, dot, inverse, is_tensor, median, nanmedian,  # noqa: F401
-                      no_grad, outer, ravel, to_dlpack, tolist, unique)  # (Paddle's)
+from ._paddle import (assign, dot, inverse, is_tensor, logspace, median,  # noqa: F401
+                      nanmedian, no_grad, outer, ravel, to_dlpack, tolist, unique)  # (Paddle's)
 
 __array_api_version__ = "2025.12"
 __version__ = "0.1.0"

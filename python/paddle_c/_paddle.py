@@ -1,7 +1,7 @@
 """Paddle's functions that paddle_c writes in Python, as glue over its C operations: unique
 (with Paddle's return_index / return_inverse / return_counts and axis), no_grad, outer,
-is_tensor, median and nanmedian (mode='min' with an axis gives values and indices), and
-Paddle's names inverse, dot, ravel, tolist, assign and to_dlpack; and the Tensor methods
+logspace, is_tensor, median and nanmedian (mode='min' with an axis gives values and indices),
+and Paddle's names inverse, dot, ravel, tolist, assign and to_dlpack; and the Tensor methods
 take, to and item(*index) (install()).
 
 All are exported by `paddle_c` and by `paddle_c.paddle`: none conflicts with the standard.
@@ -13,8 +13,8 @@ import functools
 
 from . import _C
 
-__all__ = ["assign", "dot", "inverse", "is_tensor", "median", "nanmedian", "no_grad", "outer",
-           "ravel", "to_dlpack", "tolist", "unique"]
+__all__ = ["assign", "dot", "inverse", "is_tensor", "logspace", "median", "nanmedian",
+           "no_grad", "outer", "ravel", "to_dlpack", "tolist", "unique"]
 
 
 class no_grad:
@@ -119,6 +119,23 @@ def outer(x, y, name=None):
 def is_tensor(x) -> bool:
     """is_tensor(x) -> bool: whether x is a paddle_c Tensor."""
     return isinstance(x, _C.Tensor)
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None, *, device=None,
+             endpoint=True):
+    """logspace(start, stop, num, base=10.0, dtype=None, name=None, *, device=None,
+    endpoint=True) -> Tensor (Paddle's logspace, with NumPy's endpoint=)
+
+    `num` values from base**start to base**stop, evenly spaced in the exponent: base raised to
+    linspace(start, stop, num, endpoint=endpoint). The dtype is `dtype`, or the default
+    floating dtype; an integer dtype truncates values computed in float64.
+    """
+    floating = dtype is None or _C.isdtype(_C.result_type(dtype),
+                                            ("real floating", "complex floating"))
+    exps = _C.linspace(start, stop, num, dtype=dtype if floating else _C.float64,
+                       device=device, endpoint=endpoint)
+    values = _C.pow(base, exps)
+    return values if floating else _C.astype(values, dtype)
 
 
 def _tensor(x):
