@@ -105,7 +105,7 @@ NOT_TWO_TENSORS = {
     "kthvalue": "a tensor and k", "topk": "a tensor and k", "repeat": "a tensor and counts",
     "roll": "a tensor and shifts", "matrix_power": "a tensor and an exponent",
     "full": "a shape and a value", "isdtype": "a dtype and a kind",
-    "can_cast": "two dtypes", "linspace": "numbers", "to_device": "a tensor and a device",
+    "can_cast": "two dtypes", "linspace": "numbers", "logspace": "numbers", "to_device": "a tensor and a device",
     "full_like": "a tensor and a Python value",
 }
 
