@@ -3,8 +3,9 @@
 #   make demo   virtual environment + dependencies + build, then a tour of the library
 #   make test   the same set-up, then the test suite, scikit-learn's and SciPy's array API
 #               tests on paddle_c (clients-sklearn, clients-scipy), the wheels of Python
-#               3.12 and 3.13 in fresh environments (wheel-smoke), the sanitizer build's test
-#               run and the OpenCL plug-in on PoCL (test-opencl)
+#               3.12 and 3.13 in fresh environments (wheel-smoke), the GPU check rehearsed on
+#               the test device (gpu-rehearsal), the sanitizer build's test run and the OpenCL
+#               plug-in on PoCL (test-opencl)
 #   make wheel  manylinux wheels into build/wheelhouse (WHEEL_PYTHONS, default 3.12 3.13)
 #   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
@@ -20,8 +21,8 @@ CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
 .PHONY: demo test venv build test-fast test-hostdev test-hostdev-primitives test-isa-baseline asan-site sanitize fuzz \
-	fuzz-sanitize cuda-check hip-check test-opencl gpu-run bench conformance conformance-deps conformance-hostdev clients-sklearn \
-	clients-scipy wheel wheel-smoke clean
+	fuzz-sanitize cuda-check hip-check test-opencl gpu-bundle gpu-rehearsal bench conformance conformance-deps \
+	conformance-hostdev clients-sklearn clients-scipy wheel wheel-smoke clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +56,7 @@ test: build
 	$(MAKE) wheel-smoke
 	$(MAKE) test-hostdev
 	$(MAKE) test-hostdev-primitives
+	$(MAKE) gpu-rehearsal
 	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
 	$(MAKE) cuda-check
@@ -179,12 +181,50 @@ test-opencl: build
 	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
 	    $(CONSISTENCY_TESTS) tests/test_mixed_devices.py tests/test_random.py -q -p no:randomly
 
-# On a machine with a GPU, given the virtual environment built here (carried over): the CUDA
-# extension built there, tests/, the official suite on gpu:0 and the GPU benchmarks, all
-# results in one folder (GPU_RUN_OUT).
-GPU_RUN_OUT ?= build/gpu-run
-gpu-run:
-	tools/gpu_run.sh $(GPU_RUN_OUT)
+# The GPU check (docs/devices.md, "The GPU check"): `make gpu-bundle` packs, here, everything a
+# GPU machine without a package index needs into one archive under 50 MiB (tools/gpu_bundle.py):
+# the CUDA extension built for GPU_PYTHON (the GPU machine's CPython, 3.12) and
+# GPU_BUNDLE_ARCHS (sm_90, H100/H200; "80;90" adds sm_80), the wheels of tools/gpu_wheels.txt,
+# the tests, the benchmarks and the official suite prepared from ARRAY_API_TESTS_DIR (a stand-in
+# without it). There, tools/gpu_run.sh runs the check from the unpacked archive (a 9-minute
+# budget, results in one folder). `make gpu-rehearsal` (part of `make test`) builds the same
+# bundle around the CPU build of .venv, unpacks it and runs gpu_run.sh with the test device
+# hostdev:0 as the device under test, Hypothesis' small profile and small benchmarks.
+GPU_TESTS = tests/test_gpu.py $(HOSTDEV_TESTS)
+GPU_PYTHON ?= python3.12
+GPU_BUNDLE_ARCHS ?= 90
+GPU_BUNDLE_DIR := build/gpu-bundle
+GPU_BUNDLE ?= $(GPU_BUNDLE_DIR)/paddle_c-gpu.tar.gz
+GPU_SUITE_ARG = $(if $(ARRAY_API_TESTS_DIR),--suite $(ARRAY_API_TESTS_DIR))
+gpu-bundle: $(VENV)/.build-deps
+	@set -e; \
+	py=$$($(GPU_PYTHON) -c 'import sys; print(sys.executable)'); \
+	ver=$$($$py -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+	rm -rf $(GPU_BUNDLE_DIR)/py-site $(GPU_BUNDLE_DIR)/pkg $(GPU_BUNDLE_DIR)/install; \
+	$(PIP) install -q --no-deps --target $(GPU_BUNDLE_DIR)/py-site "$$(grep '^scipy-openblas32==' tools/gpu_wheels.txt)"; \
+	PYTHONPATH=$(abspath $(GPU_BUNDLE_DIR)/py-site) cmake -S . -B $(GPU_BUNDLE_DIR)/cmake -DPC_WITH_CUDA=ON \
+	    -DCMAKE_CUDA_ARCHITECTURES="$(GPU_BUNDLE_ARCHS)" -DPython_EXECUTABLE=$$py >/dev/null; \
+	cmake --build $(GPU_BUNDLE_DIR)/cmake -j2; \
+	cmake --install $(GPU_BUNDLE_DIR)/cmake --prefix $(GPU_BUNDLE_DIR)/install >/dev/null; \
+	mkdir -p $(GPU_BUNDLE_DIR)/pkg && cp -r python/paddle_c $(GPU_BUNDLE_DIR)/pkg/; \
+	cp $(GPU_BUNDLE_DIR)/install/paddle_c/_C*.so $(GPU_BUNDLE_DIR)/pkg/paddle_c/; \
+	$(PY) tools/gpu_bundle.py --ext $(GPU_BUNDLE_DIR)/pkg/paddle_c --python-version $$ver \
+	    --out $(GPU_BUNDLE) --tests $(GPU_TESTS) --cuda-archs $(subst ;, ,$(GPU_BUNDLE_ARCHS)) $(GPU_SUITE_ARG)
+
+GPU_REHEARSAL_DIR := build/gpu-rehearsal
+gpu-rehearsal: build
+	@set -e; t0=$$(date +%s); rm -rf $(GPU_REHEARSAL_DIR) && mkdir -p $(GPU_REHEARSAL_DIR)/unpacked; \
+	ext=$$($(PY) -c 'import os, paddle_c; print(os.path.dirname(paddle_c.__file__))'); \
+	ver=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+	$(PY) tools/gpu_bundle.py --ext "$$ext" --python-version $$ver --out $(GPU_REHEARSAL_DIR)/bundle.tar.gz \
+	    --tests $(GPU_TESTS) $(GPU_SUITE_ARG); \
+	tar xzf $(GPU_REHEARSAL_DIR)/bundle.tar.gz -C $(GPU_REHEARSAL_DIR)/unpacked; \
+	PY=$(abspath $(PY)) GPU_RUN_DEVICE=hostdev:0 GPU_RUN_PROFILE=rehearsal GPU_RUN_SANITIZER= \
+	    GPU_RUN_JOBS=2 GPU_RUN_WORK=$(abspath $(GPU_REHEARSAL_DIR))/work \
+	    $(GPU_REHEARSAL_DIR)/unpacked/paddle_c-gpu/tools/gpu_run.sh $(GPU_REHEARSAL_DIR)/out; \
+	files=$$(ls $(GPU_REHEARSAL_DIR)/out | wc -l); \
+	test $$files -le 8 || { echo "gpu-rehearsal: $$files files in the output folder (at most 8)"; exit 1; }; \
+	echo "gpu-rehearsal: passed in $$(( $$(date +%s) - t0 )) s, $$files result files"
 
 bench: build
 	$(PY) benchmarks/run.py

@@ -1,7 +1,7 @@
 """GPU benchmarks: effective bandwidth (GB/s, bytes read + written per second) of paddle_c's
 device kernels against PyTorch and CuPy on the same device, where those are installed.
 
-    python benchmarks/gpu.py [--json FILE] [--repeat N]
+    python benchmarks/gpu.py [--device gpu:0] [--json FILE] [--repeat N] [--quick]
 
 Rows: device-to-device copy and x + 1 on 2**28 float32; add, multiply, exp, sin and a cast
 (float32 <-> float64) on 2**26 elements of float32 and float64; sum, argmax and
@@ -11,6 +11,12 @@ permutation) on 2**26 float32; unique_values, searchsorted and isin on 2**26 flo
 time is the median of
 --repeat runs after a warm-up, the device synchronised around each run. Without a GPU this
 says so and exits 0.
+
+Every row is measured on its own: an exception of any library in any row is printed (stderr)
+with the row and library, and the row goes on with the others. The last line says how many
+rows paddle_c could not run (`bench: N rows, M failed`); the exit status is 1 when M > 0.
+--device picks the device (default: the first that is not the CPU; the test device hostdev:0
+works, without peers); --quick uses small sizes everywhere (make gpu-rehearsal).
 
 A second table, the vendor-library kernels (cuBLAS, cuSOLVER, cuFFT), in TFLOP/s (matmul:
 2 n^3 for n = 4096 in float32, float16 and bfloat16) or milliseconds (solve of n = 4096 with 16
@@ -27,6 +33,8 @@ import time
 import paddle_c as pc
 
 GPUS = [d for d in pc.__array_namespace_info__().devices() if d.type != "cpu"]
+# the device measured: --device, else the first GPU (main() sets it)
+DEVICE = GPUS[0] if GPUS else None
 
 try:
     import torch
@@ -43,13 +51,13 @@ def synchronize():
     of PyTorch or CuPy (the same device, every stream)."""
     sync = getattr(pc, "synchronize", None)
     if sync is not None:
-        sync(GPUS[0])
+        sync(DEVICE)
     elif torch is not None and torch.cuda.is_available():
         torch.cuda.synchronize()
     elif cupy is not None:
         cupy.cuda.Device(0).synchronize()
     else:
-        pc.sum(pc.zeros((1,), device=GPUS[0])).to_device("cpu")
+        pc.sum(pc.zeros((1,), device=DEVICE)).to_device("cpu")
 
 
 def seconds(fn, repeat, sync):
@@ -168,7 +176,7 @@ def index_cases(n):
         a = make(lib, n, dt)
         perm = np.random.default_rng(0).permutation(n)
         if lib == "paddle_c":
-            i = pc.asarray(perm, device=GPUS[0])
+            i = pc.asarray(perm, device=DEVICE)
         elif lib == "torch":
             i = torch.as_tensor(perm, device="cuda")
         else:
@@ -222,15 +230,16 @@ def set_cases(n):
 
 def make(lib, n, dt):
     if lib == "paddle_c":
-        return pc.linspace(0.0, 1.0, n, dtype=getattr(pc, dt), device=GPUS[0])
+        return pc.linspace(0.0, 1.0, n, dtype=getattr(pc, dt), device=DEVICE)
     if lib == "torch":
         return torch.linspace(0.0, 1.0, n, dtype=getattr(torch, dt), device="cuda")
     return cupy.linspace(0.0, 1.0, n, dtype=dt)
 
 
-def vendor_cases():
+def vendor_cases(n_mm=4096, n_svd=1024, log2_fft=24):
     """(name, dtype, unit, work, factory(lib) -> callable): `work` is the flop count for
-    TFLOP/s rows, None for millisecond rows."""
+    TFLOP/s rows, None for millisecond rows. Sizes: matmul and solve n_mm, svd n_svd, fft
+    2**log2_fft points."""
     def lib_of(lib):
         return pc if lib == "paddle_c" else (torch if lib == "torch" else cupy)
 
@@ -240,30 +249,30 @@ def vendor_cases():
         host = np.random.default_rng(0).uniform(-1.0, 1.0, shape).astype(
             "float32" if dt == "bfloat16" else dt)
         if lib == "paddle_c":
-            return pc.asarray(host, device=GPUS[0]).astype(getattr(pc, dt))
+            return pc.asarray(host, device=DEVICE).astype(getattr(pc, dt))
         if lib == "torch":
             return torch.from_numpy(host).to(device="cuda", dtype=getattr(torch, dt))
         return cupy.asarray(host) if dt != "bfloat16" else None
 
-    def matmul(lib, dt, n=4096):
+    def matmul(lib, dt, n=n_mm):
         a, b = rand(lib, (n, n), dt), rand(lib, (n, n), dt)
         return lambda: lib_of(lib).matmul(a, b)
 
-    def solve(lib, dt, n=4096):
+    def solve(lib, dt, n=n_mm):
         a = rand(lib, (n, n), dt)
-        a = a + (pc.eye(n, dtype=getattr(pc, dt), device=GPUS[0]) if lib == "paddle_c" else
+        a = a + (pc.eye(n, dtype=getattr(pc, dt), device=DEVICE) if lib == "paddle_c" else
                  (torch.eye(n, dtype=getattr(torch, dt), device="cuda") if lib == "torch"
                   else cupy.eye(n, dtype=dt))) * n
         b = rand(lib, (n, 16), dt)
         return lambda: lib_of(lib).linalg.solve(a, b)
 
-    def svd(lib, dt, n=1024):
+    def svd(lib, dt, n=n_svd):
         a = rand(lib, (n, n), dt)
         if lib == "torch":
             return lambda: torch.linalg.svd(a, full_matrices=False)
         return lambda: lib_of(lib).linalg.svd(a, full_matrices=False)
 
-    def fft(lib, dt, n=2 ** 24):
+    def fft(lib, dt, n=2 ** log2_fft):
         x = rand(lib, (n,), "float32")
         if dt == "complex64":
             x = x.astype(pc.complex64) if lib == "paddle_c" else (
@@ -271,29 +280,32 @@ def vendor_cases():
             return lambda: lib_of(lib).fft.fft(x)
         return lambda: lib_of(lib).fft.rfft(x)
 
-    rows = [("matmul 4096", dt, "TFLOP/s", 2 * 4096 ** 3, matmul)
+    rows = [(f"matmul {n_mm}", dt, "TFLOP/s", 2 * n_mm ** 3, matmul)
             for dt in ("float32", "float16", "bfloat16")]
-    rows.append(("solve 4096x16", "float32", "ms", None, solve))
-    rows.append(("svd 1024", "float32", "ms", None, svd))
-    rows.append(("fft 2**24", "complex64", "ms", None, fft))
-    rows.append(("rfft 2**24", "float32", "ms", None, fft))
+    rows.append((f"solve {n_mm}x16", "float32", "ms", None, solve))
+    rows.append((f"svd {n_svd}", "float32", "ms", None, svd))
+    rows.append((f"fft 2**{log2_fft}", "complex64", "ms", None, fft))
+    rows.append((f"rfft 2**{log2_fft}", "float32", "ms", None, fft))
     return rows
 
 
-def vendor_table(libs, repeat):
+def measure(lib, name, dt, factory, repeat):
+    """seconds per call of factory(lib, dt)'s callable, or None (the error printed)"""
+    try:
+        return seconds(factory(lib, dt), repeat, synchronize)
+    except Exception as e:  # every row on its own: report and go on
+        print(f"  {lib} {name} {dt}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+        return None
+
+
+def vendor_table(libs, repeat, sizes):
     """The vendor-library rows; ratio is the best other library's time over paddle_c's
     (above 1: paddle_c is faster)."""
     rows = []
     print(f"\n{'op':<18}{'dtype':<10}{'unit':<9}" + "".join(f"{lib:>12}" for lib in libs)
           + f"{'ratio':>8}")
-    for name, dt, unit, work, factory in vendor_cases():
-        secs = {}
-        for lib in libs:
-            try:
-                secs[lib] = seconds(factory(lib, dt), repeat, synchronize)
-            except (NotImplementedError, AttributeError, TypeError, RuntimeError) as e:
-                secs[lib] = None
-                print(f"  {lib} {name} {dt}: {type(e).__name__}: {e}", file=sys.stderr)
+    for name, dt, unit, work, factory in vendor_cases(*sizes):
+        secs = {lib: measure(lib, name, dt, factory, repeat) for lib in libs}
         vals = {k: (None if v is None else (work / v / 1e12 if work else v * 1e3))
                 for k, v in secs.items()}
         others = [v for k, v in secs.items() if k != "paddle_c" and v]
@@ -301,49 +313,58 @@ def vendor_table(libs, repeat):
         rows.append({"op": name, "dtype": dt, "unit": unit, "values": vals,
                      "ratio_to_best": ratio})
         cells = "".join(f"{v:>12.3f}" if v else f"{'-':>12}" for v in vals.values())
-        print(f"{name:<18}{dt:<10}{unit:<9}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}")
+        print(f"{name:<18}{dt:<10}{unit:<9}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}",
+              flush=True)
     return rows
 
 
 def main(argv=None):
+    global DEVICE
     ap = argparse.ArgumentParser()
+    ap.add_argument("--device", default=None)
     ap.add_argument("--json", default=None)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--log2-big", type=int, default=28)
     ap.add_argument("--log2", type=int, default=26)
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes: 2**18 and 2**16 elements, matmul 256, fft 2**16")
     args = ap.parse_args(argv)
-    if not GPUS:
+    sizes = (4096, 1024, 24)
+    if args.quick:
+        args.log2_big, args.log2, args.repeat, sizes = 18, 16, 3, (256, 128, 16)
+    if args.device is not None:
+        DEVICE = pc.Device(args.device)
+    if DEVICE is None:
         print("benchmarks/gpu.py: no GPU device in this build or on this machine")
         return 0
     libs = ["paddle_c"]
-    if torch is not None and torch.cuda.is_available():
+    if DEVICE.type == "gpu" and torch is not None and torch.cuda.is_available():
         libs.append("torch")
-    if cupy is not None:
+    if DEVICE.type == "gpu" and cupy is not None:
         libs.append("cupy")
     rows = []
-    print(f"device: {GPUS[0]}  ({', '.join(libs)})")
+    print(f"device: {DEVICE}  ({', '.join(libs)})")
     print(f"{'op':<18}{'dtype':<9}{'n':>11}" + "".join(f"{lib + ' GB/s':>16}" for lib in libs)
           + f"{'ratio':>8}")
     for name, dt, n, nbytes, factory in cases(2 ** args.log2_big, 2 ** args.log2):
-        gbs = {}
-        for lib in libs:
-            try:
-                fn = factory(lib, dt)
-                gbs[lib] = n * nbytes / seconds(fn, args.repeat, synchronize) / 1e9
-            except (NotImplementedError, AttributeError, TypeError) as e:
-                gbs[lib] = None
-                print(f"  {lib} {name} {dt}: {type(e).__name__}: {e}", file=sys.stderr)
+        secs = {lib: measure(lib, name, dt, factory, args.repeat) for lib in libs}
+        gbs = {k: (n * nbytes / v / 1e9 if v else None) for k, v in secs.items()}
         others = [v for k, v in gbs.items() if k != "paddle_c" and v]
         ratio = gbs["paddle_c"] / max(others) if others and gbs["paddle_c"] else None
         rows.append({"op": name, "dtype": dt, "n": n, "gbs": gbs, "ratio_to_best": ratio})
         cells = "".join(f"{v:>16.1f}" if v else f"{'-':>16}" for v in gbs.values())
-        print(f"{name:<18}{dt:<9}{n:>11}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}")
-    vendor_rows = vendor_table(libs, max(3, args.repeat // 4))
+        print(f"{name:<18}{dt:<9}{n:>11}{cells}{(f'{ratio:.2f}' if ratio else '-'):>8}",
+              flush=True)
+    vendor_rows = vendor_table(libs, max(3, args.repeat // 4), sizes)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"device": str(GPUS[0]), "rows": rows, "vendor_rows": vendor_rows}, f,
+            json.dump({"device": str(DEVICE), "rows": rows, "vendor_rows": vendor_rows}, f,
                       indent=1)
-    return 0
+    failed = [r["op"] for r in rows if r["gbs"]["paddle_c"] is None]
+    failed += [r["op"] for r in vendor_rows if r["values"]["paddle_c"] is None]
+    print(f"bench: {len(rows) + len(vendor_rows)} rows, {len(failed)} failed"
+          + (f" ({', '.join(failed)})" if failed else ""))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 /*
  * cuda.c - the CUDA backend's runtime (also built for ROCm through vendors/hip.h): per device
- * one non-blocking stream, stream-ordered memory from the device's default memory pool, copies,
- * events, statistics and the current device. Its kernels report data-dependent outcomes
- * through result words in device memory (PC_BACKEND_CAP_RESULT_WORDS, core/result_words.c).
+ * one non-blocking stream, stream-ordered memory from a memory pool of our own, copies, events,
+ * statistics and the current device. Its kernels report data-dependent outcomes through result
+ * words in device memory (PC_BACKEND_CAP_RESULT_WORDS, core/result_words.c).
  *
  * The backend is registered whenever it is built; on a machine without a GPU its device count
  * is 0, so `gpu:N` devices raise "does not exist" and devices() lists only the CPU. A device's
@@ -11,9 +11,22 @@
  * from pc_cuda_register_kernels(); they launch on pc_cuda_stream() (cuda_stream.h).
  *
  * [Why a pool with an unbounded release threshold] cudaFree synchronises the whole device;
- * cudaMallocAsync/cudaFreeAsync on the stream are ordered with the launches instead, and with
- * the release threshold at UINT64_MAX the pool keeps freed blocks for reuse until
+ * cudaMallocFromPoolAsync/cudaFreeAsync on the stream are ordered with the launches instead, and
+ * with the release threshold at UINT64_MAX the pool keeps freed blocks for reuse until
  * empty_cache() trims it, so neither allocation nor free waits for the device.
+ *
+ * [Why a pool of our own] The device's default pool is shared with every library in the
+ * process that allocates with cudaMallocAsync (CuPy, PyTorch's async allocator, JAX): setting
+ * its release threshold would change how much memory they keep, and trimming it in
+ * empty_cache() would trim theirs. Our pool (cudaMemPoolCreate) holds only our tensors and the
+ * kernels' scratch (pc_cuda_mem_pool), so its statistics are ours alone too.
+ *
+ * [Why a sticky error says "restart"] A kernel that faults (an illegal address, an assertion,
+ * a trap) leaves the CUDA context unusable: that error and every later call of the runtime in
+ * the process fail with it, whatever they do. Launches are asynchronous, so the fault surfaces
+ * at the next call that waits - usually a copy - naming that call instead of the kernel. The
+ * message says so; PADDLE_C_LAUNCH_BLOCKING=1 makes every launch wait and be checked, which
+ * names the kernel's operation (docs/devices.md).
  *
  * [Why a forked child refuses the GPU] The driver is initialised when the devices are counted
  * (at import), and neither its context nor its threads survive fork(): in a child every CUDA
@@ -68,9 +81,36 @@ static pc_status usable(void)
                   : PC_OK;
 }
 
+/* The errors after which the context is unusable (see [Why a sticky error says "restart"]). */
+static int sticky(cudaError_t e)
+{
+    switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorAssert:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchTimeout:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static pc_status cuda_error(cudaError_t e, const char *what)
 {
     (void)cudaGetLastError(); /* clear a non-sticky error so the next call starts clean */
+    if (sticky(e)) {
+        return pc_error_set(PC_ERR_RUNTIME,
+                            "CUDA %s failed: %s. A kernel faulted: the CUDA context of this "
+                            "process is unusable and every later GPU operation fails; restart "
+                            "the process (with PADDLE_C_LAUNCH_BLOCKING=1 the error names the "
+                            "operation whose kernel faulted)",
+                            what, cudaGetErrorString(e));
+    }
     return pc_error_set(e == cudaErrorMemoryAllocation ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
                         "CUDA %s failed: %s", what, cudaGetErrorString(e));
 }
@@ -110,7 +150,13 @@ static cudaError_t create_device_state(int index, cuda_device *d)
 {
     cudaError_t e = cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking);
     if (e == cudaSuccess) {
-        e = cudaDeviceGetDefaultMemPool(&d->pool, index);
+        struct cudaMemPoolProps props;
+        memset(&props, 0, sizeof props);
+        props.allocType = cudaMemAllocationTypePinned;
+        props.handleTypes = cudaMemHandleTypeNone;
+        props.location.type = cudaMemLocationTypeDevice;
+        props.location.id = index;
+        e = cudaMemPoolCreate(&d->pool, &props);
     }
     if (e == cudaSuccess) {
         uint64_t threshold = UINT64_MAX;
@@ -164,7 +210,7 @@ static pc_status cuda_alloc(const pc_backend *self, int index, size_t nbytes, vo
     int previous = 0;
     cudaError_t e = enter_device(index, &previous);
     if (e == cudaSuccess) {
-        e = cudaMallocAsync(out, nbytes, d->stream);
+        e = cudaMallocFromPoolAsync(out, nbytes, d->pool, d->stream);
         leave_device(index, previous);
     }
     if (e != cudaSuccess) {
@@ -424,6 +470,37 @@ static const pc_backend cuda_backend = {
 };
 
 void *pc_cuda_stream(int index) { return cuda_stream(&cuda_backend, index); }
+
+void *pc_cuda_mem_pool(int index)
+{
+    cuda_device *d = device_state(index);
+    return d != NULL ? (void *)d->pool : NULL;
+}
+
+pc_status pc_cuda_stream_wait(int index, void *other)
+{
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    int previous = 0;
+    cudaEvent_t event = NULL;
+    cudaError_t e = enter_device(index, &previous);
+    if (e == cudaSuccess) {
+        e = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
+        if (e == cudaSuccess) {
+            e = cudaEventRecord(event, (cudaStream_t)other);
+        }
+        if (e == cudaSuccess) {
+            e = cudaStreamWaitEvent(d->stream, event, 0);
+        }
+        if (event != NULL) {
+            (void)cudaEventDestroy(event); /* released once the wait has been satisfied */
+        }
+        leave_device(index, previous);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "stream ordering");
+}
 
 pc_status pc_cuda_launch_check(int index, const char *what)
 {

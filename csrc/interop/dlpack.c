@@ -1,9 +1,9 @@
 /*
  * dlpack.c - DLPack managed tensors <-> paddle_c tensors (see dlpack.h), without Python.
  *
- * Export: one block holds the managed struct, our storage reference and the shape and element
- * strides the DLTensor points to. Import: the producer's memory is wrapped in a borrowed storage
- * whose release hook calls the producer's deleter.
+ * Export: one block holds the managed struct, our storage reference, the consumer's stream and
+ * the shape and element strides the DLTensor points to. Import: the producer's memory is wrapped
+ * in a borrowed storage whose release hook calls the producer's deleter.
  *
  * Invariants: a DLTensor we fill always has non-NULL shape and strides (DLPack 1.2 forbids NULL
  * strides for ndim > 0; for ndim == 0 they point at an empty array); `data` is the address of
@@ -17,6 +17,9 @@
 #include "interop/dlpack.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/plugin_loader.h"
+#ifdef PC_WITH_CUDA
+#include "backends/cuda_stream.h"
+#endif
 
 /* ---- dtypes and devices ------------------------------------------------------------------ */
 
@@ -101,6 +104,12 @@ pc_status pc_dlpack_synchronize(pc_device device)
     return pc_device_synchronize(device);
 }
 
+void *pc_dlpack_work_stream(pc_device device)
+{
+    const pc_backend *b = pc_backend_get((pc_device_type)device.type);
+    return b != NULL && b->stream != NULL ? b->stream(b, device.index) : NULL;
+}
+
 /* ---- export ------------------------------------------------------------------------------ */
 
 /* [Why one block] The consumer receives a pointer to `m` and hands it back to the deleter; the
@@ -112,11 +121,23 @@ typedef struct export_block {
         DLManagedTensor legacy;
     } m;
     pc_storage *storage;    /* owned reference */
+    void *consumer_stream;  /* the consumer's CUDA stream (DLPack's encoding), or NULL */
     int64_t dims[];         /* shape, then element strides (ndim each) */
 } export_block;
 
+/* [Why the release waits for the consumer's stream] A consumer calls the deleter as soon as its
+ * host side is done with the tensor, while its kernels reading the memory may still be queued
+ * on its own stream. The last reference frees the memory stream-ordered on OUR stream, and the
+ * pool may hand it out again at once: without this wait a later kernel of ours could overwrite
+ * it before the consumer's kernels read it. The wait is queued on the device (an event), the
+ * host does not block; its failure (the runtime shutting down) is ignored. */
 static void release_block(export_block *b)
 {
+#ifdef PC_WITH_CUDA
+    if (b->consumer_stream != NULL && b->storage->device.type == PC_DEVICE_CUDA) {
+        (void)pc_cuda_stream_wait(b->storage->device.index, b->consumer_stream);
+    }
+#endif
     pc_storage_decref(b->storage);
     free(b);
 }
@@ -126,7 +147,7 @@ static void delete_versioned(DLManagedTensorVersioned *self) { release_block((ex
 static void delete_legacy(DLManagedTensor *self) { release_block((export_block *)self); }
 
 /* A block viewing `t`, with its DLTensor filled in. */
-static pc_status new_block(const pc_tensor *t, export_block **out)
+static pc_status new_block(const pc_tensor *t, void *consumer_stream, export_block **out)
 {
     const int ndim = t->ndim;
     const int64_t item = pc_dtype_itemsize(t->dtype);
@@ -150,6 +171,7 @@ static pc_status new_block(const pc_tensor *t, export_block **out)
         }
     }
     b->storage = t->storage;
+    b->consumer_stream = consumer_stream;
     pc_storage_incref(t->storage);
     *out = b;
     return PC_OK;
@@ -166,11 +188,11 @@ static void fill_dltensor(const pc_tensor *t, export_block *b, DLTensor *dl)
     dl->byte_offset = 0;
 }
 
-pc_status pc_dlpack_export_versioned(const pc_tensor *t, uint64_t flags,
+pc_status pc_dlpack_export_versioned(const pc_tensor *t, uint64_t flags, void *consumer_stream,
                                      DLManagedTensorVersioned **out)
 {
     export_block *b;
-    pc_status st = new_block(t, &b);
+    pc_status st = new_block(t, consumer_stream, &b);
     if (st != PC_OK) {
         return st;
     }
@@ -185,10 +207,11 @@ pc_status pc_dlpack_export_versioned(const pc_tensor *t, uint64_t flags,
     return PC_OK;
 }
 
-pc_status pc_dlpack_export_legacy(const pc_tensor *t, DLManagedTensor **out)
+pc_status pc_dlpack_export_legacy(const pc_tensor *t, void *consumer_stream,
+                                  DLManagedTensor **out)
 {
     export_block *b;
-    pc_status st = new_block(t, &b);
+    pc_status st = new_block(t, consumer_stream, &b);
     if (st != PC_OK) {
         return st;
     }
@@ -221,7 +244,7 @@ pc_status pc_dlpack_allocate(const DLTensor *prototype, DLManagedTensorVersioned
     if (st != PC_OK) {
         return st;
     }
-    st = pc_dlpack_export_versioned(t, 0, out);
+    st = pc_dlpack_export_versioned(t, 0, NULL, out);
     pc_tensor_free(t); /* the managed tensor holds its own storage reference */
     return st;
 }

@@ -2,8 +2,10 @@
  * dlpack.h - DLPack managed tensors <-> paddle_c tensors, without Python.
  *
  * Here: exporting a tensor as a DLManagedTensorVersioned or a legacy DLManagedTensor, importing
- * either kind as a tensor, the dtype and device mappings, and the exchange API's allocator.
- * Not here: capsules, __dlpack__ arguments, streams of Python consumers (csrc/python/dlpack.c).
+ * either kind as a tensor, the dtype and device mappings, the exchange API's allocator, and the
+ * streams: ours (what a producer is asked to order its work before), and the consumer's (what
+ * the release of an exported tensor is ordered after). Not here: capsules and the parsing of
+ * __dlpack__'s arguments (csrc/python/dlpack.c).
  *
  * Ownership rules:
  * - An exported managed tensor holds one reference to the tensor's storage and owns its shape
@@ -43,11 +45,16 @@ DLDevice pc_dlpack_device_of(pc_device device);
 pc_status pc_dlpack_device_from(DLDevice device, pc_device *out);
 
 /* Export `t` without copying. `flags` are DLPACK_FLAG_BITMASK_* for the versioned struct.
- * PC_ERR_BUFFER when the layout cannot be described (a stride that is not a multiple of the
- * item size). */
-pc_status pc_dlpack_export_versioned(const pc_tensor *t, uint64_t flags,
+ * `consumer_stream` is the CUDA stream the consumer works on, in DLPack's encoding (1 the legacy
+ * default stream, 2 the per-thread one, else a cudaStream_t), or NULL when none is known: the
+ * deleter then first makes the device's stream wait for the work queued on it so far, so that
+ * a stream-ordered free (and the reuse of the memory) cannot overtake the consumer's kernels.
+ * That stream must still exist when the consumer calls the deleter. PC_ERR_BUFFER when the
+ * layout cannot be described (a stride that is not a multiple of the item size). */
+pc_status pc_dlpack_export_versioned(const pc_tensor *t, uint64_t flags, void *consumer_stream,
                                      DLManagedTensorVersioned **out);
-pc_status pc_dlpack_export_legacy(const pc_tensor *t, DLManagedTensor **out);
+pc_status pc_dlpack_export_legacy(const pc_tensor *t, void *consumer_stream,
+                                  DLManagedTensor **out);
 
 /* Import a managed tensor (see the ownership rules above). The versioned form refuses a major
  * version other than ours and honours DLPACK_FLAG_BITMASK_READ_ONLY (a read-only storage).
@@ -66,6 +73,11 @@ pc_status pc_dlpack_allocate(const DLTensor *prototype, DLManagedTensorVersioned
 /* Wait until work queued on `device` is done, so that a consumer on any stream sees the data.
  * A no-op on the CPU. */
 pc_status pc_dlpack_synchronize(pc_device device);
+
+/* The stream paddle_c queues the work of `device` on (a cudaStream_t for CUDA and ROCm), NULL
+ * for devices without one (the CPU, hostdev): what paddle_c as a consumer passes to a
+ * producer's __dlpack__(stream=...), and the exchange API's current_work_stream. */
+void *pc_dlpack_work_stream(pc_device device);
 
 #ifdef __cplusplus
 }

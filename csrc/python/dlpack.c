@@ -6,6 +6,13 @@
  * sharing and copying, the producer-calling protocol of a consumer. Not here: the conversion
  * between managed tensors and pc_tensor (csrc/interop/dlpack.c, no Python).
  *
+ * [Why a consumer passes its stream] paddle_c's GPU work runs on a non-blocking stream of its
+ * own, which is not ordered with the legacy default stream. A producer asked without `stream`
+ * (None: the legacy default stream) makes only that stream wait for its kernels, and ours could
+ * read the data before they finish. So from_dlpack of a CUDA or ROCm producer passes our stream
+ * of the producer's device (pc_dlpack_work_stream), the one the exchange API's
+ * current_work_stream returns too.
+ *
  * Ownership rules: a capsule we create owns its managed tensor until a consumer renames it to
  * "used_dltensor[_versioned]"; its destructor calls the deleter only while the name is unchanged,
  * so the deleter runs exactly once. A capsule we consume is renamed only after the managed
@@ -114,12 +121,16 @@ static int wants_versioned(PyObject *max_version)
 }
 
 /* Check `stream` for a tensor exported on `dev` (the standard's per-device rules). Sets
- * *sync when the producer must wait for queued work first. */
-static int check_stream(PyObject *stream, pc_device dev, bool *sync)
+ * *sync when the producer must wait for queued work first, and *consumer to the consumer's CUDA
+ * stream (DLPack's encoding; None is the legacy default stream, 1) that the release of the
+ * exported memory is ordered after (NULL: none, -1 or not CUDA). */
+static int check_stream(PyObject *stream, pc_device dev, bool *sync, void **consumer)
 {
     *sync = false;
+    *consumer = NULL;
     if (stream == NULL || stream == Py_None) {
         *sync = dev.type != PC_DEVICE_CPU;
+        *consumer = dev.type == PC_DEVICE_CUDA ? (void *)(uintptr_t)1 : NULL;
         return 0;
     }
     if (dev.type != PC_DEVICE_CUDA && dev.type != PC_DEVICE_ROCM) {
@@ -145,6 +156,7 @@ static int check_stream(PyObject *stream, pc_device dev, bool *sync)
         return -1;
     }
     *sync = s != -1;
+    *consumer = dev.type == PC_DEVICE_CUDA && s != -1 ? (void *)(uintptr_t)s : NULL;
     return 0;
 }
 
@@ -175,7 +187,8 @@ static PyObject *tensor_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t
         }
     }
     bool sync;
-    if (check_stream(a[0], target, &sync) < 0) {
+    void *consumer;
+    if (check_stream(a[0], target, &sync, &consumer) < 0) {
         return NULL;
     }
     const bool move = !pc_device_equal(target, pc_tensor_device(t));
@@ -211,7 +224,7 @@ static PyObject *tensor_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t
         uint64_t flags = copied ? DLPACK_FLAG_BITMASK_IS_COPIED
                                 : (readonly ? DLPACK_FLAG_BITMASK_READ_ONLY : 0);
         DLManagedTensorVersioned *m;
-        s = pc_dlpack_export_versioned(src, flags, &m);
+        s = pc_dlpack_export_versioned(src, flags, consumer, &m);
         if (s == PC_OK) {
             capsule = PyCapsule_New(m, VERSIONED_NAME, versioned_capsule_destructor);
             if (capsule == NULL) {
@@ -220,7 +233,7 @@ static PyObject *tensor_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t
         }
     } else if (s == PC_OK) {
         DLManagedTensor *m;
-        s = pc_dlpack_export_legacy(src, &m);
+        s = pc_dlpack_export_legacy(src, consumer, &m);
         if (s == PC_OK) {
             capsule = PyCapsule_New(m, LEGACY_NAME, legacy_capsule_destructor);
             if (capsule == NULL) {
@@ -283,27 +296,31 @@ static PyObject *tensor_from_capsule(pcpy_state *st, PyObject *capsule, bool all
     return pcpy_tensor_wrap(st, t);
 }
 
-/* Call producer.__dlpack__(max_version=(1, 3), copy=..., dl_device=...), leaving out copy when
- * it is None (-1) and dl_device when NULL. Producers that predate the keywords raise TypeError
- * and are asked again with none (the standard's recommendation). New reference. */
-static PyObject *call_dlpack(PyObject *obj, int copy, const pc_device *dl_device)
+/* Call producer.__dlpack__(max_version=(1, 3), copy=..., dl_device=..., stream=...), leaving
+ * out copy when it is None (-1), dl_device when NULL and stream when NULL (`stream`: our stream
+ * on the device the data is on, see [Why a consumer passes its stream]). Producers that predate
+ * the keywords raise TypeError and are asked again with none (the standard's recommendation).
+ * New reference. */
+static PyObject *call_dlpack(PyObject *obj, int copy, const pc_device *dl_device, void *stream)
 {
     /* [Why vectorcall with interned names] A consumer call builds no dict, no bound method and
      * no fresh strings: importing a small array costs about as much as NumPy's own. */
     PyObject *name = PyUnicode_InternFromString("__dlpack__");
     PyObject *version = Py_BuildValue("(ii)", DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION);
     PyObject *device = NULL;
+    PyObject *stream_obj = stream != NULL ? PyLong_FromVoidPtr(stream) : NULL;
     PyObject *kwnames = NULL;
     PyObject *capsule = NULL;
     if (dl_device != NULL) {
         DLDevice d = pc_dlpack_device_of(*dl_device);
         device = Py_BuildValue("(ii)", (int)d.device_type, (int)d.device_id);
     }
-    if (name == NULL || version == NULL || (dl_device != NULL && device == NULL)) {
+    if (name == NULL || version == NULL || (dl_device != NULL && device == NULL) ||
+        (stream != NULL && stream_obj == NULL)) {
         goto done;
     }
-    PyObject *args[4] = {obj, version};
-    const char *keys[3] = {"max_version"};
+    PyObject *args[5] = {obj, version};
+    const char *keys[4] = {"max_version"};
     int nkw = 1;
     if (copy != -1) {
         args[1 + nkw] = copy ? Py_True : Py_False;
@@ -312,6 +329,10 @@ static PyObject *call_dlpack(PyObject *obj, int copy, const pc_device *dl_device
     if (device != NULL) {
         args[1 + nkw] = device;
         keys[nkw++] = "dl_device";
+    }
+    if (stream_obj != NULL) {
+        args[1 + nkw] = stream_obj;
+        keys[nkw++] = "stream";
     }
     kwnames = PyTuple_New(nkw);
     for (int i = 0; kwnames != NULL && i < nkw; i++) {
@@ -335,8 +356,18 @@ done:
     Py_XDECREF(name);
     Py_XDECREF(version);
     Py_XDECREF(device);
+    Py_XDECREF(stream_obj);
     Py_XDECREF(kwnames);
     return capsule;
+}
+
+/* Our stream on `dev` when it is a device with streams (CUDA, ROCm), else NULL. */
+static void *consumer_stream(pc_device dev)
+{
+    if (dev.type != PC_DEVICE_CUDA && dev.type != PC_DEVICE_ROCM) {
+        return NULL;
+    }
+    return pc_dlpack_work_stream(dev);
 }
 
 /* The producer's device (its __dlpack_device__). */
@@ -372,11 +403,17 @@ static PyObject *from_producer(pcpy_state *st, PyObject *obj, const pc_device *d
                         "device; moving it needs a copy");
         return NULL;
     }
-    PyObject *capsule = call_dlpack(obj, copy, cross ? &target : NULL);
+    /* a stream only where the data stays on the producer's device: a copy to another device
+     * is the producer's to complete */
+    void *stream = known ? consumer_stream(src) : NULL;
+    if (known && stream == NULL && (src.type == PC_DEVICE_CUDA || src.type == PC_DEVICE_ROCM)) {
+        return pcpy_raise(PC_ERR_RUNTIME); /* the device's runtime could not start */
+    }
+    PyObject *capsule = call_dlpack(obj, copy, cross ? &target : NULL, cross ? NULL : stream);
     if (capsule == NULL && cross && known && PyErr_ExceptionMatches(PyExc_BufferError)) {
         /* the producer cannot reach our device itself: take its own and move it here */
         PyErr_Clear();
-        capsule = call_dlpack(obj, -1, NULL);
+        capsule = call_dlpack(obj, -1, NULL, stream);
     }
     if (capsule == NULL) {
         return NULL;
@@ -489,7 +526,8 @@ static int exchange_from_py(void *py_object, DLManagedTensorVersioned **out)
     }
     const pc_tensor *t = pcpy_tensor_get(obj);
     uint64_t flags = (t->flags & PC_FLAG_READONLY) ? DLPACK_FLAG_BITMASK_READ_ONLY : 0;
-    pc_status s = pc_dlpack_export_versioned(t, flags, out);
+    /* no stream to wait for: the consumer works on ours (current_work_stream) */
+    pc_status s = pc_dlpack_export_versioned(t, flags, NULL, out);
     return s == PC_OK ? 0 : pcpy_raise_int(s);
 }
 
@@ -512,14 +550,22 @@ static int exchange_to_py(DLManagedTensorVersioned *tensor, void **out_py_object
     return 0;
 }
 
-/* [Why a NULL stream] Work on the CPU has no stream, and paddle_c's device kernels run on the
- * legacy default stream, whose handle is NULL. */
+/* The stream our work on the device runs on (NULL for the CPU and devices without streams), on
+ * which a consumer of managed_tensor_from_py_object_no_sync queues its own work. */
 static int exchange_current_stream(DLDeviceType device_type, int32_t device_id, void **out)
 {
-    (void)device_type;
-    (void)device_id;
     *out = NULL;
-    return 0;
+    if (device_type == kDLCPU) {
+        return 0;
+    }
+    DLDevice d = {device_type, device_id};
+    pc_device dev;
+    pc_status s = pc_dlpack_device_from(d, &dev);
+    if (s == PC_OK && (dev.type == PC_DEVICE_CUDA || dev.type == PC_DEVICE_ROCM)) {
+        *out = pc_dlpack_work_stream(dev);
+        s = *out != NULL ? PC_OK : PC_ERR_RUNTIME;
+    }
+    return s == PC_OK ? 0 : pcpy_raise_int(s);
 }
 
 static const DLPackExchangeAPI exchange_api = {

@@ -187,6 +187,17 @@ template <pc_dtype D> static pc_status matmul_vendor(const pc_kernel_args *args)
     if (c->size == 0) {
         return PC_OK;
     }
+    /* [Why m, n and k are checked] cuBLAS takes them, the leading dimensions and the batch
+     * count as int. gemm_layout admits a leading dimension below 2**31 only (an operand with a
+     * longer one is gathered, leaving its column count), the output's is n, and the batch is
+     * cut into parts below 2**31 further down: with m, n and k below 2**31 every int the call
+     * gets is exact, and a larger product is refused rather than narrowed. */
+    if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX) {
+        return pc_error_set(PC_ERR_NOTIMPL,
+                            "GPU matmul: cuBLAS takes matrix dimensions below 2**31, this product "
+                            "is (%lld x %lld) @ (%lld x %lld)",
+                            (long long)m, (long long)k, (long long)k, (long long)n);
+    }
     cublasHandle_t h;
     cudaStream_t stream;
     pc_status st = blas_handles.get(dev, create_blas, &h, &stream);
@@ -244,9 +255,8 @@ template <pc_dtype D> static pc_status matmul_vendor(const pc_kernel_args *args)
                                          (int)ob.ld, sb, pa, tr::type, (int)oa.ld, sa, &zero, pc,
                                          tr::type, (int)n, scs, (int)count, tr::comp,
                                          CUBLAS_GEMM_DEFAULT);
-            if (s != CUBLAS_STATUS_SUCCESS) {
-                st = blas_error(s, "GemmStridedBatchedEx");
-            }
+            st = s != CUBLAS_STATUS_SUCCESS ? blas_error(s, "GemmStridedBatchedEx")
+                                            : launched("cuBLAS GemmStridedBatchedEx");
         }
     }
     return st;

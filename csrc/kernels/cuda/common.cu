@@ -7,6 +7,7 @@
 
 #include "backends/cuda_stream.h"
 
+#include <stdio.h>
 #include <string.h>
 
 namespace pcu {
@@ -159,9 +160,19 @@ void split_iter(const pc_iter *it, pc_iter *lo, pc_iter *hi)
     }
 }
 
-pc_status check_launch(pc_device dev, const char *what)
+pc_status check_launch(pc_device dev, const char *what, const char *pretty)
 {
-    return pc_cuda_launch_check(dev.index, what);
+    pc_status st = pc_cuda_launch_check(dev.index, what);
+    if (st != PC_OK && pretty != nullptr) {
+        const char *g = strstr(pretty, "G = ");
+        g = g != nullptr ? g + 4 : pretty;
+        size_t n = strlen(g);
+        n = n > 0 && g[n - 1] == ']' ? n - 1 : n;
+        char message[1024];
+        snprintf(message, sizeof message, "%s", pc_error_message());
+        pc_error_set(st, "%s (functor %.*s)", message, (int)n, g);
+    }
+    return st;
 }
 
 } // namespace pcu

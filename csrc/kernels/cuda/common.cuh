@@ -45,8 +45,14 @@ template <pc_dtype D> struct dtype_of;
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
 
-/* the launch error, if any, of the last launch on `dev` (checked by the runtime) */
-pc_status check_launch(pc_device dev, const char *what);
+/* the launch error, if any, of the last launch on `dev` (checked by the runtime; with
+ * PADDLE_C_LAUNCH_BLOCKING=1 the kernel's own error), naming `what` and, when given, the
+ * functor it ran (`pretty`: a functor_name<G>()) */
+pc_status check_launch(pc_device dev, const char *what, const char *pretty = nullptr);
+
+/* The compiler's spelling of this function for G ("... [with G = pcu::map1<...>]"): names the
+ * functor of a launch in error messages (check_launch cuts out the part after "G = "). */
+template <typename G> const char *functor_name() { return __PRETTY_FUNCTION__; }
 pc_status select_device(pc_device dev);
 
 } // namespace pcu

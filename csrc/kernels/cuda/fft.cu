@@ -234,9 +234,7 @@ static pc_status fft_run(const pc_kernel_args *args, kind k, bool dbl)
             case CUFFT_C2R: r = api->exec_c2r(plan, i, o); break;
             default: r = api->exec_z2d(plan, i, o); break;
             }
-            if (r != CUFFT_SUCCESS) {
-                st = fft_error(r, "Exec");
-            }
+            st = r != CUFFT_SUCCESS ? fft_error(r, "Exec") : launched("cuFFT Exec");
         }
     }
     if (st == PC_OK) {

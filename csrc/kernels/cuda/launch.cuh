@@ -163,7 +163,7 @@ pc_status launch_plan(const pc_iter *it, const int *itemsize, G g, const plan &p
     } else {
         kernel_32<NOP, G><<<pl.blocks, threads_per_block, 0, pl.stream>>>(pl.i32, g);
     }
-    return check_launch(it->device, "elementwise kernel");
+    return check_launch(it->device, "elementwise kernel", functor_name<G>());
 }
 
 template <int NOP, typename G> pc_status launch_raw(const pc_iter *it, const int *itemsize, G g)
@@ -271,7 +271,7 @@ pc_status launch_strided(const pc_iter *it, const int *itemsize, G g)
         return st;
     }
     kernel_32<NOP, G><<<pl.blocks, threads_per_block, 0, pl.stream>>>(pl.i32, g);
-    return check_launch(it->device, "elementwise kernel");
+    return check_launch(it->device, "elementwise kernel", functor_name<G>());
 }
 
 /* ---- the vectorised dense path ------------------------------------------------------------- */
@@ -414,7 +414,7 @@ template <typename Out, typename In, int NIN, typename F> pc_status map(const pc
         if (pl.kind == path::dense && vec_ok<Out, In, NIN, V>(pl.dense)) {
             kernel_vec<Out, In, NIN, V, F>
                 <<<grid_for(pl.dense.size / V), threads_per_block, 0, pl.stream>>>(pl.dense, f);
-            return check_launch(it->device, "elementwise kernel");
+            return check_launch(it->device, "elementwise kernel", functor_name<F>());
         }
     }
     if constexpr (NIN == 1) {

@@ -1,11 +1,23 @@
 /*
  * range.cu - CUDA arange, linspace (1-D contiguous outputs) and the band zeroing of tril/triu
  * (C-contiguous, in place), with the CPU kernels' semantics (range_impl.h, copy.c).
+ *
+ * [Why the range values avoid fused multiply-adds] arange and linspace give the CPU's values
+ * bit for bit: start + i * step in double, rounded twice (the product, then the sum; in
+ * range_impl.h) and once more into the dtype. nvcc contracts a * b + c into one fma by
+ * default, which rounds once and can differ in the last bit, so the product and the sum are
+ * written with the rounding intrinsics __dmul_rn and __dadd_rn, which it never fuses.
  */
 #include "convert.cuh"
 #include "launch.cuh"
 
 namespace pcu {
+
+/* start + i * step, rounded as the CPU rounds it (see the file's comment) */
+__device__ inline double range_value(double start, int64_t i, double step)
+{
+    return __dadd_rn(start, __dmul_rn((double)i, step));
+}
 
 template <typename T>
 __global__ void range_kernel(T *out, int64_t n, pc_range_params p, bool lin, bool integer)
@@ -17,7 +29,8 @@ __global__ void range_kernel(T *out, int64_t n, pc_range_params p, bool lin, boo
         } else if (lin && p.endpoint && n > 1 && i == n - 1) {
             out[i] = convert<T>(pc_cdouble(p.stop[0], p.stop[1]));
         } else {
-            const pc_cdouble v(p.start[0] + (double)i * p.step[0], p.start[1] + (double)i * p.step[1]);
+            const pc_cdouble v(range_value(p.start[0], i, p.step[0]),
+                               range_value(p.start[1], i, p.step[1]));
             out[i] = convert<T>(v);
         }
     }

@@ -5,9 +5,13 @@
  * compensated: the running value is a TwoSum pair), products in double.
  *
  * The lanes (every position of the other axes) are numbered by the reduction engine's
- * geometry (reduce_engine.cuh, the scanned axis as its one reduced axis). Two ways:
- *   - many lanes or short ones: one thread per lane walks the axis (neighbouring threads are
- *     neighbouring lanes: coalesced when the lanes are the contiguous axis);
+ * geometry (reduce_engine.cuh, the scanned axis as its one reduced axis). Three ways:
+ *   - the scanned axis contiguous in x, lanes of at least 32 elements (and not few long ones):
+ *     a warp per lane walks it in tiles, each thread taking every 32nd element, so the warp's
+ *     loads and stores are consecutive addresses; a warp-wide scan (block_scan of 32 threads)
+ *     combines each tile and carries the running value into the next;
+ *   - other many lanes or short ones: one thread per lane walks the axis (neighbouring threads
+ *     are neighbouring lanes: coalesced when the lanes are not the contiguous axis);
  *   - few long lanes: reduce-then-scan. Each lane is cut into chunks; a block per (lane,
  *     chunk) sums its chunk (block_reduce), one thread per lane turns the chunk totals into
  *     prefixes, and a block per (lane, chunk) scans its chunk from that prefix, tile by tile
@@ -111,6 +115,52 @@ __global__ void sc_lane_kernel(rgeom g, sc_axis ax, const char *x, char *out, Op
 }
 
 constexpr int sc_items = 4;
+constexpr int sc_warp = 32;
+
+/* [Why a warp per lane for the contiguous axis] One thread per lane would have neighbouring
+ * threads read addresses a whole lane apart: every load of the warp touches 32 different
+ * sectors. A warp (a block of 32 threads) per lane reads sc_items tiles of 32 consecutive
+ * elements per round, thread t the t-th of each (the loads of a round are independent, so
+ * they are in flight together), then scans each tile from the running value. Each element is
+ * stepped into the running value as in the other kernels (x read again, from the cache), so
+ * the stored values are the sequential accumulation's within each thread's element. */
+template <typename Op>
+__global__ void sc_warp_kernel(rgeom g, sc_axis ax, const char *x, char *out, Op op)
+{
+    using A = typename Op::acc;
+    using WS = block_scan<A, sc_warp>;
+    __shared__ typename WS::storage tmp;
+    for (int64_t j = blockIdx.x; j < g.nout; j += gridDim.x) {
+        int64_t xo;
+        int64_t oo;
+        rg_out(g, j, xo, oo);
+        A running = op.init();
+        if (ax.init && threadIdx.x == 0) {
+            op.store(running, out + oo - ax.so);
+        }
+        for (int64_t tile = 0; tile < ax.len; tile += (int64_t)sc_warp * sc_items) {
+            A mine[sc_items];
+#pragma unroll
+            for (int k = 0; k < sc_items; k++) {
+                const int64_t i = tile + (int64_t)k * sc_warp + threadIdx.x;
+                mine[k] = op.init();
+                if (i < ax.len) {
+                    op.step(mine[k], x + xo + i * ax.sx);
+                }
+            }
+#pragma unroll
+            for (int k = 0; k < sc_items; k++) {
+                const int64_t i = tile + (int64_t)k * sc_warp + threadIdx.x;
+                A a = WS::exclusive(tmp, mine[k], op, running);
+                __syncthreads(); /* tmp is reused by the next scan */
+                if (i < ax.len) {
+                    op.step(a, x + xo + i * ax.sx);
+                    op.store(a, out + oo + i * ax.so);
+                }
+            }
+        }
+    }
+}
 
 /* a block per (lane, chunk): with `totals` the chunk's total into tot, else the chunk scanned
  * from the prefix in tot (chunks > 1) or the identity */
@@ -204,7 +254,13 @@ template <typename T, bool PROD> pc_status sc_whole(const pc_kernel_args *args)
     char *odata = out->data + (p->include_initial ? ax.so : 0);
     const cudaStream_t stream = launch_stream(dev);
     const Op op{};
-    if (ax.len < 4096 || g.nout >= 1024) {
+    const bool few_long = ax.len >= 4096 && g.nout < 1024;
+    if (!few_long && ax.sx == (int64_t)sizeof(T) && ax.len >= sc_warp) {
+        const unsigned blocks = (unsigned)(g.nout < 65535 ? g.nout : 65535);
+        sc_warp_kernel<Op><<<blocks, sc_warp, 0, stream>>>(g, ax, x->data, odata, op);
+        return check_launch(dev, "scan kernel (a warp per lane)");
+    }
+    if (!few_long) {
         sc_lane_kernel<Op><<<grid_for(g.nout), threads_per_block, 0, stream>>>(g, ax, x->data,
                                                                               odata, op);
         return check_launch(dev, "scan kernel");

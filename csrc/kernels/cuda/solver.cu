@@ -147,11 +147,16 @@ static pc_status open_ctx(pc_device dev, ctx *c)
     return st;
 }
 
+/* a cuSOLVER call, then the launch check that names it under PADDLE_C_LAUNCH_BLOCKING=1 */
 #define PCU_CHECK(call, what)                                                                  \
     do {                                                                                       \
         cusolverStatus_t s_ = (call);                                                          \
         if (s_ != CUSOLVER_STATUS_SUCCESS) {                                                   \
             return solver_error(s_, what);                                                     \
+        }                                                                                      \
+        pc_status l_ = launched("cuSOLVER " what);                                             \
+        if (l_ != PC_OK) {                                                                     \
+            return l_;                                                                         \
         }                                                                                      \
     } while (0)
 

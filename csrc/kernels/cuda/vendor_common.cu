@@ -1,10 +1,11 @@
 /*
- * vendor_common.cu - scratch memory and gather/scatter of the vendor-library kernels
- * (vendor_common.cuh).
+ * vendor_common.cu - scratch memory, launch checks and gather/scatter of the vendor-library
+ * kernels (vendor_common.cuh).
  */
 
 #include <stdint.h>
 
+#include "backends/cuda_stream.h"
 #include "vendor_common.cuh"
 
 namespace pcu {
@@ -21,7 +22,18 @@ pc_status scratch::alloc(size_t bytes)
     if (bytes == 0) {
         return PC_OK;
     }
-    cudaError_t e = cudaMallocAsync(&ptr_, bytes, stream_);
+    int index = 0;
+    cudaError_t e = cudaGetDevice(&index);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return pc_error_set(PC_ERR_RUNTIME, "GPU scratch allocation: no current device: %s",
+                            cudaGetErrorString(e));
+    }
+    cudaMemPool_t pool = (cudaMemPool_t)pc_cuda_mem_pool(index);
+    if (pool == nullptr) {
+        return PC_ERR_RUNTIME; /* the runtime set the message */
+    }
+    e = cudaMallocFromPoolAsync(&ptr_, bytes, pool, stream_);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
         ptr_ = nullptr;
@@ -138,10 +150,13 @@ unsigned blocks_for(int64_t n)
 
 pc_status launched(const char *what)
 {
-    cudaError_t e = cudaGetLastError();
-    return e == cudaSuccess
-               ? PC_OK
-               : pc_error_set(PC_ERR_RUNTIME, "CUDA %s failed: %s", what, cudaGetErrorString(e));
+    int index = 0;
+    cudaError_t e = cudaGetDevice(&index);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return pc_error_set(PC_ERR_RUNTIME, "CUDA %s failed: %s", what, cudaGetErrorString(e));
+    }
+    return pc_cuda_launch_check(index, what);
 }
 
 pc_status gather(cudaStream_t s, const char *src, const view &v, void *dst, int real_size,

@@ -26,11 +26,15 @@ cudaStream_t launch_stream(pc_device dev);
 
 /* blocks of 256 threads for n items (a grid-stride loop covers the rest beyond 65536 blocks) */
 unsigned blocks_for(int64_t n);
-/* PC_OK, or the error of the last launch in this thread, naming `what` */
+/* After launches (ours or a library's) on the current device's stream: PC_OK, or the error of
+ * the last launch in this thread, naming `what`; with PADDLE_C_LAUNCH_BLOCKING=1 it first waits
+ * for the stream, so a faulting kernel is named here (pc_cuda_launch_check). */
 pc_status launched(const char *what);
 
-/* Device memory on a stream, returned to the device's pool (stream-ordered) when it goes out
- * of scope: the library calls queued before that on the same stream have used it by then. */
+/* Device memory on a stream, from our pool of the current device (pc_cuda_mem_pool; the
+ * current device is the stream's: handle_cache::get selected it), returned to it
+ * (stream-ordered) when it goes out of scope: the library calls queued before that on the same
+ * stream have used it by then. */
 class scratch {
   public:
     explicit scratch(cudaStream_t s) : stream_(s) {}

@@ -34,6 +34,8 @@
 #define cudaStreamSynchronize hipStreamSynchronize
 /* stream-ordered memory and asynchronous copies (the vendor-library kernels' scratch) */
 #define cudaMallocAsync hipMallocAsync
+#define cudaMallocFromPoolAsync hipMallocFromPoolAsync
+#define cudaMemPool_t hipMemPool_t
 #define cudaFreeAsync hipFreeAsync
 #define cudaMemcpyAsync hipMemcpyAsync
 #define cudaMemsetAsync hipMemsetAsync

@@ -1,0 +1,1 @@
+"""The stand-in suite's test package (see ../conftest.py)."""
