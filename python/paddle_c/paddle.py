@@ -110,7 +110,8 @@ def shape(input):
 # Paddle's forms that conflict with the standard's, its linalg namespace, places and devices
 from paddle_c import _paddle_forms, _paddle_device
 from paddle_c._paddle_forms import *  # noqa: F401,F403,E402
-from paddle_c._paddle_device import CPUPlace, CUDAPinnedPlace, CUDAPlace, device  # noqa: F401
+from paddle_c._paddle_device import (CPUPlace, CUDAPinnedPlace, CUDAPlace, device,  # noqa: F401
+                                     get_device)
 from paddle_c import _paddle_linalg as linalg  # noqa: E402
 
 # the in-place random methods of Paddle's Tensor
