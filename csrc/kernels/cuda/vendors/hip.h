@@ -39,6 +39,39 @@
 #define cudaFreeAsync hipFreeAsync
 #define cudaMemcpyAsync hipMemcpyAsync
 #define cudaMemsetAsync hipMemsetAsync
+/* the backend's runtime (backends/cuda.c, compiled as C): streams, events, the own memory
+ * pool, the mapped pinned result word, peer copies and the errors it tells apart */
+#define cudaStreamCreateWithFlags hipStreamCreateWithFlags
+#define cudaStreamNonBlocking hipStreamNonBlocking
+#define cudaStreamWaitEvent hipStreamWaitEvent
+#define cudaEvent_t hipEvent_t
+#define cudaEventCreateWithFlags hipEventCreateWithFlags
+#define cudaEventDisableTiming hipEventDisableTiming
+#define cudaEventDestroy hipEventDestroy
+#define cudaEventRecord hipEventRecord
+#define cudaEventSynchronize hipEventSynchronize
+#define cudaMemPoolProps hipMemPoolProps
+#define cudaMemPoolCreate hipMemPoolCreate
+#define cudaMemPoolSetAttribute hipMemPoolSetAttribute
+#define cudaMemPoolGetAttribute hipMemPoolGetAttribute
+#define cudaMemPoolTrimTo hipMemPoolTrimTo
+#define cudaMemPoolAttrReleaseThreshold hipMemPoolAttrReleaseThreshold
+#define cudaMemPoolAttrReservedMemCurrent hipMemPoolAttrReservedMemCurrent
+#define cudaMemPoolAttrReservedMemHigh hipMemPoolAttrReservedMemHigh
+#define cudaMemAllocationTypePinned hipMemAllocationTypePinned
+#define cudaMemHandleTypeNone hipMemHandleTypeNone
+#define cudaMemLocationTypeDevice hipMemLocationTypeDevice
+#define cudaHostAlloc hipHostMalloc
+#define cudaHostAllocMapped hipHostMallocMapped
+#define cudaHostAllocPortable hipHostMallocPortable
+#define cudaHostGetDevicePointer hipHostGetDevicePointer
+#define cudaMemcpyKind hipMemcpyKind
+#define cudaMemcpyPeerAsync hipMemcpyPeerAsync
+#define cudaErrorMemoryAllocation hipErrorMemoryAllocation
+#define cudaErrorIllegalAddress hipErrorIllegalAddress
+#define cudaErrorLaunchFailure hipErrorLaunchFailure
+#define cudaErrorAssert hipErrorAssert
+#define cudaErrorLaunchTimeout hipErrorLaunchTimeOut
 
 /*
  * The vendor libraries on ROCm, opened at run time like NVIDIA's (kernels/cuda/vendor_load.h);
