@@ -79,8 +79,9 @@
  *   hipFFT   wired: its entry points (hipfftPlanMany, hipfftSetStream, hipfftExec*,
  *            hipfftDestroy) take cuFFT's arguments and enum values, only the plan handle is a
  *            pointer (vendors/cufft_api.h); fft.cu selects the library and prefix.
- *   hipBLAS  not wired: hipblasGemmStridedBatchedEx's type arguments changed between hipBLAS 2
- *            (hipblasDatatype_t) and 3 (hipDataType, hipblasComputeType_t).
+ *   rocBLAS  wired for MATMUL instead of hipBLAS (vendors/rocblas_api.h says why):
+ *            rocblas_gemm_strided_batched_ex, called where CUDA calls
+ *            cublasGemmStridedBatchedEx (blas.cu).
  *   hipSOLVER not wired: solver.cu calls cuSOLVER's 64-bit generic API (cusolverDnX*), whose
  *            hipSOLVER counterparts are not declared here yet.
  */
