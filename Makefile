@@ -72,7 +72,8 @@ HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting
 	tests/test_result_word.py tests/test_backend_consistency.py tests/test_kernel_table.py \
 	tests/test_indexing.py tests/test_consistency_reductions.py tests/test_vendor_libs.py \
 	tests/test_consistency_indexing.py tests/test_consistency_sets.py \
-	tests/test_consistency_sorting.py
+	tests/test_consistency_sorting.py tests/test_mixed_devices.py tests/test_device_threads.py \
+	tests/test_printing.py tests/test_index_messages.py tests/test_random.py
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
@@ -161,7 +162,8 @@ hip-check: $(VENV)/.build-deps
 
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
-# test on xpu:0, reductions, matmul, decompositions, the ABI check). Debian's OpenCL headers,
+# test on xpu:0, reductions, matmul, decompositions, the ABI check) and tests/test_mixed_devices.py
+# (operands on the CPU and xpu:0 are refused) on xpu:0. Debian's OpenCL headers,
 # ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
@@ -175,7 +177,8 @@ test-opencl: build
 	fi; \
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
-	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py -q -p no:randomly
+	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
+	    tests/test_mixed_devices.py -q -p no:randomly
 
 # The GPU check (docs/devices.md, "The GPU check"): `make gpu-bundle` packs, here, everything a
 # GPU machine without a package index needs into one archive under 50 MiB (tools/gpu_bundle.py):

@@ -6,7 +6,8 @@ under the sanitizers), so one child serves snippets until one of them kills it; 
 snippet then gets a fresh child. Each snippet runs in a fresh namespace with PRELUDE's names
 and reports the exception it raised or the value it left in `result`.
 
-The child inherits the environment, so under `make sanitize` it runs the sanitized build.
+The child inherits the environment, so under `make sanitize` it runs the sanitized build; a
+Child made with `env` runs in that environment instead (for what paddle_c reads at import).
 """
 
 from __future__ import annotations
@@ -65,8 +66,9 @@ class ChildError(AssertionError):
 
 
 class Child:
-    def __init__(self, timeout: float = 120.0):
+    def __init__(self, timeout: float = 120.0, env: dict | None = None):
         self.timeout = timeout
+        self.env = env
         self.proc = None
         self.stderr = None
 
@@ -74,7 +76,8 @@ class Child:
         self.stderr = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, "-c", _WORKER, TESTS_DIR, PRELUDE],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True,
+            env=self.env)
 
     def _stop(self) -> str:
         """Kill the child; returns what it wrote to stderr (the tail)."""

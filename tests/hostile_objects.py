@@ -89,6 +89,18 @@ class LyingLen:
         return 1.0
 
 
+class LenLies:
+    """len() says 10**9; indexing stops after three items."""
+
+    def __len__(self):
+        return 10**9
+
+    def __getitem__(self, i):
+        if i >= 3:
+            raise IndexError(i)
+        return float(i)
+
+
 class Seq:
     """A plain sequence (neither list nor tuple) with __len__ and __getitem__."""
 

@@ -64,7 +64,7 @@ def base(dtype, shape, seed):
     n = int(np.prod(shape)) if shape else 1
     picked = [vals[i] for i in rng.integers(0, len(vals), n)]
     t = pc.asarray(np.array(picked, dtype=object).tolist() if n else [],
-                   dtype=getattr(pc, dtype))
+                   dtype=getattr(pc, dtype), device="cpu")
     return pc.reshape(t, shape)
 
 

@@ -335,8 +335,8 @@ def test_index_add_accumulates_on_the_device(device):
                     failures.append(f"index_add {dtype} {layout} {name}: device ops {ops}")
     assert not failures, f"{len(failures)} disagreements:\n" + "\n".join(failures[:60])
     # float32 order of the additions: 1e8 + 1 + ... (the CPU's order, not a tree)
-    x = pc.zeros(2, dtype=pc.float32)
-    upd = pc.asarray([1e8, 1.0, 1.0, -1e8, 1.0], dtype=pc.float32)
+    x = pc.zeros(2, dtype=pc.float32, device="cpu")
+    upd = pc.asarray([1e8, 1.0, 1.0, -1e8, 1.0], dtype=pc.float32, device="cpu")
     i = idx([0, 0, 0, 0, 1])
     want = pc.scatter(x, i, upd, overwrite=False)
     got = pc.scatter(x.to_device(device), i.to_device(device), upd.to_device(device),

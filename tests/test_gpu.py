@@ -2,10 +2,10 @@
 
 The device under test (DUT) is the default device when that is not the CPU - gpu_run.sh sets
 PADDLE_C_DEFAULT_DEVICE: gpu:0 on a GPU machine, the test device hostdev:0 in `make
-gpu-rehearsal` and `make test-hostdev` - else the first GPU; without either the module is
-skipped. Every test runs on the DUT, hostdev included, so the code paths and the checks exist
-without a GPU; the tests marked `needs_gpu` check what only a GPU has (its streams, its memory
-pool, a faulting kernel, cuBLAS's int arguments) and run on gpu:0 alone.
+gpu-rehearsal` - else the first GPU; without either the module is skipped. Every test runs on
+the DUT, hostdev included, so the code paths and the checks exist without a GPU; the tests
+marked `needs_gpu` check what only a GPU has (its streams, its memory pool, a faulting kernel,
+cuBLAS's int arguments) and run on gpu:0 alone.
 
 Covered: creation, copies (the vectorised path too), the 15 x 15 casts and transfers against
 the CPU; the empty slots of the kernel table (read from _C._kernels()) raising

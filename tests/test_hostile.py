@@ -14,6 +14,7 @@ in this process, against NumPy or Python where NumPy's own answer is wrong.
 from __future__ import annotations
 
 import ctypes
+import os
 import pickle
 
 import numpy as np
@@ -148,9 +149,21 @@ def test_sequence_mutated_while_read(child, name, code, expected):
     expect_result(child, code, expected)
 
 
-def test_sequence_grown_before_it_is_read_is_ragged(child):
-    expect_error(child, "b = [1.0]\npc.asarray([[GrowOnArray(b, 5.0)], b])", "ValueError",
-                 "ragged")
+def test_sequence_grown_before_it_is_read_keeps_its_snapshot(child):
+    # every list of the nesting is snapshot before any item's code runs: b is read as it was
+    expect_result(child, "b = [1.0]\nresult = pc.asarray([[GrowOnArray(b, 5.0)], b]).tolist()",
+                  [[5.0], [1.0]])
+    expect_result(child, "b = [1.0]\nresult = pc.asarray([[ClearOnArray(b, 5.0)], b]).tolist()",
+                  [[5.0], [1.0]])
+
+
+def test_sequence_grown_to_fit_is_still_ragged(child):
+    # b holds 1 item when the call begins and is grown to 10001 by an item read before it: the
+    # nesting as it was is ragged (it used to be accepted as shape (2, 10001), with b's new items)
+    expect_error(child, "b = [1.0]\na = [GrowOnArray(b, 5.0)] + [0.0] * 10000\n"
+                 "pc.asarray([a, b])", "ValueError", "ragged")
+    expect_error(child, "b = [[1.0]]\na = [[GrowOnArray(b[0], 5.0)] + [0.0] * 10000]\n"
+                 "pc.asarray((a, b))", "ValueError", "ragged")
 
 
 # ---- recursion and endless sequences --------------------------------------------------------
@@ -177,6 +190,17 @@ def test_getitem_without_len_is_refused(child):
 
 def test_sequence_shorter_than_its_len(child):
     expect_error(child, "pc.asarray(LyingLen())", "ValueError", "changed its length")
+
+
+def test_len_does_not_size_the_snapshot(child):
+    # len() says 10**9 for 3 items: it used to allocate 8 GB (4 s) before finding out
+    code = ("import time, tracemalloc\ntracemalloc.start()\nt0 = time.perf_counter()\ntry:\n"
+            "    pc.asarray({})\nexcept ValueError as e:\n    assert 'changed its length' in "
+            "str(e)\nresult = (time.perf_counter() - t0 < 0.5, "
+            "tracemalloc.get_traced_memory()[1] < 2**20)\ntracemalloc.stop()")
+    expect_result(child, code.format("LenLies()"), (True, True))
+    expect_result(child, code.format("[[1.0, 2.0, 3.0], LenLies()]"), (True, True))
+    expect_result(child, code.format("[LenLies(), np.ones(3)]"), (True, True))
 
 
 def test_generic_sequences_still_convert(child):
@@ -337,7 +361,7 @@ def test_imported_bool_bytes_mean_nonzero(name, x):
 
 def test_valid_bools_are_still_shared():
     a = np.array([True, False, True])
-    t = pc.asarray(a, copy=False)
+    t = pc.asarray(a, copy=False, device="cpu")   # host memory is shared on the CPU only
     a[1] = True
     assert t.tolist() == [True, True, True]
     d = pc.from_dlpack(a, copy=False)
@@ -387,7 +411,7 @@ def _grants(x, flags) -> bool:
 
 
 def test_buffer_contiguity_requests():
-    x = pc.reshape(pc.arange(12.0), (3, 4))
+    x = pc.reshape(pc.arange(12.0, device="cpu"), (3, 4))   # the buffer protocol is the CPU's
     for v in (x[::-1], x[::2], x[:, ::2], x[:, 1:3]):
         assert _grants(v, PYBUF_STRIDES)
         assert not _grants(v, PYBUF_ANY)
@@ -419,3 +443,105 @@ def test_arange_beyond_every_integer_dtype():
         pc.arange(0, 2**64)
     with pytest.raises(ValueError, match="too many"):
         pc.arange(-1, 2**63 + 1)
+
+
+# ---- device plug-ins that are no regular file ---------------------------------------------------
+
+def _child_env(**values):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PADDLE_C_PLUGIN_PATH", "PADDLE_C_DEFAULT_DEVICE")}
+    env.update(values)
+    return env
+
+
+def test_plugin_path_that_is_no_regular_file_is_refused(tmp_path):
+    # a FIFO named x.so blocked the import forever (dlopen waited for a writer)
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    os.mkfifo(folder / "x.so")
+    (folder / "d.so").mkdir()
+    for path, kinds in ((folder / "x.so", ["a FIFO"]), ("/dev/zero", ["a character device"]),
+                        (folder, ["a directory", "a FIFO"])):
+        c = Child(timeout=60, env=_child_env(PADDLE_C_PLUGIN_PATH=str(path)))
+        try:
+            out = c.run("result = ([r[2] for r in pc._C._plugins()], "
+                        "[r[3] for r in pc._C._plugins()], pc.asarray([1.0]).tolist())")
+            assert out.ok, out
+            loaded, why, ones = eval(out.result)
+            assert loaded == [False] * len(kinds) and ones == [1.0], out
+            for message, kind in zip(why, kinds):
+                assert f"is not a regular file (it is {kind})" in message, why
+            expect_error(c, "pc.zeros(2, device='xpu:0')", "RuntimeError", "not a regular file")
+        finally:
+            c.close()
+
+
+# ---- device strings -----------------------------------------------------------------------------
+
+BAD_DEVICES = ["cpu\x00junk", "cpu\x00", "\x00", "cpu:0\x00", "cpu:+0", "cpu: 0", "cpu:-0",
+               "cpu:-1", "gpu:-1", "cpu:0x0", "cpu:\u0661", "\ud800", "cpu:", "cpu:0 ", " cpu",
+               "cpu:99999999999999999999", "cpu:1048577", "\uff43\uff50\uff55", "cpu:0:0", ""]
+
+DEVICE_ENTRIES = {
+    "Device": lambda d: pc.Device(d),
+    "Device(type, index)": lambda d: pc.Device(d, 0),
+    "Device(cpu, index)": lambda d: pc.Device("cpu", d),
+    "set_device": lambda d: pc.set_device(d),
+    "zeros": lambda d: pc.zeros(2, device=d),
+    "full": lambda d: pc.full(2, 1.0, device=d),
+    "arange": lambda d: pc.arange(3, device=d),
+    "linspace": lambda d: pc.linspace(0, 1, 3, device=d),
+    "eye": lambda d: pc.eye(2, device=d),
+    "ones_like": lambda d: pc.ones_like(pc.zeros(2), device=d),
+    "asarray": lambda d: pc.asarray([1.0], device=d),
+    "Tensor": lambda d: pc.Tensor([1.0], device=d),
+    "astype": lambda d: pc.astype(pc.zeros(2), pc.int8, device=d),
+    "to_device": lambda d: pc.zeros(2).to_device(d),
+    "from_dlpack": lambda d: pc.from_dlpack(np.ones(2), device=d),
+    "fftfreq": lambda d: pc.fft.fftfreq(4, device=d),
+    "synchronize": lambda d: pc.synchronize(d),
+    "memory_allocated": lambda d: pc.memory_allocated(d),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(DEVICE_ENTRIES))
+def test_bad_device_strings_are_value_errors(entry):
+    # a string was read up to its first NUL: set_device('cpu\0junk') gave 'cpu'
+    before = pc.get_device()
+    for bad in BAD_DEVICES:
+        with pytest.raises(ValueError, match="device"):
+            DEVICE_ENTRIES[entry](bad)
+    assert pc.get_device() == before
+    goods = {"Device(type, index)": ["cpu"], "Device(cpu, index)": [0, "0", "00"]}
+    for good in goods.get(entry, ["cpu", "cpu:0", "cpu:00"]):
+        DEVICE_ENTRIES[entry](good)
+    pc.set_device(before)
+
+
+@pytest.mark.parametrize("value", ["junk", "cpu:x", "cpu:+0", "gpu:-1", " cpu", "cpu:0 ",
+                                   b"\xff\xfe", b"cpu\xff"])
+def test_bad_default_device_in_the_environment(value):
+    env = {os.fsencode(k): os.fsencode(v) for k, v in _child_env().items()}
+    env[b"PADDLE_C_DEFAULT_DEVICE"] = value if isinstance(value, bytes) else value.encode()
+    c = Child(timeout=60, env=env)
+    try:
+        expect_error(c, "result = 1", "ValueError", "the environment variable "
+                     "PADDLE_C_DEFAULT_DEVICE: ")
+    finally:
+        c.close()
+
+
+def test_environment_bytes_that_are_no_utf8():
+    # messages quoting them were a UnicodeDecodeError at import, and _plugins() raised one
+    env = {os.fsencode(k): os.fsencode(v) for k, v in _child_env().items()}
+    c = Child(timeout=60, env={**env, b"PADDLE_C_ISA": b"\x80avx"})
+    try:
+        expect_error(c, "result = 1", "ValueError", "PADDLE_C_ISA=\\x80avx: expected")
+    finally:
+        c.close()
+    c = Child(timeout=60, env={**env, b"PADDLE_C_PLUGIN_PATH": b"/nonexistent/\xff.so"})
+    try:
+        expect_result(c, "import os\nresult = [(os.fsencode(p), m.startswith('plug-in ')) "
+                      "for p, _, _, m in pc._C._plugins()]", [(b"/nonexistent/\xff.so", True)])
+    finally:
+        c.close()

@@ -1,6 +1,6 @@
 """Data-dependent results of a device launch (an out-of-range index, unique's count, a singular
-matrix, an All-NaN slice) come back through the device's one result word, read once per
-operation, and raise what the CPU raises. On the CPU no word is read."""
+matrix, an All-NaN slice) come back through a result word of the operation's own, read once
+per operation, and raise what the CPU raises. On the CPU no word is read."""
 
 import contextlib
 
@@ -75,11 +75,13 @@ def test_block_gathers_check_their_indices_on_the_device(device):
     np.testing.assert_array_equal(np.asarray(x)[0], [1.0, 2.0, 3.0, 4.0])
 
 
-def test_a_mask_reads_the_word_for_its_count_and_its_offsets(device):
+def test_a_mask_reads_the_word_for_its_offsets(device):
+    # the mask's count comes from a sum on the device (nonzero, below); the offsets' word is
+    # read once
     a = np.arange(12.0).reshape(3, 4)
     x = pc.asarray(a, device=device)
     m = pc.asarray(a % 3 == 0, device=device)
-    with word_reads(device, 2):
+    with word_reads(device, 1):
         r = x[m[:, 0], 1:]
     np.testing.assert_array_equal(np.asarray(r), a[a[:, 0] % 3 == 0, 1:])
 
@@ -124,11 +126,12 @@ def test_an_all_nan_slice_raises_like_the_cpu(device):
         pc.argmax(x, axis=1)  # no data-dependent failure: no word
 
 
-def test_the_nonzero_count_comes_through_the_word(device):
+def test_nonzero_counts_first_and_reads_no_word(device):
+    # the count (a sum on the device, copied to the host once) sizes the coordinates
     a = np.array([[0.0, 1.5, 0.0], [-2.0, 0.0, np.nan]])
     for arr in (a, a.T, a > 0, np.zeros((2, 0)), np.zeros(4), a[:, ::2]):
         x = pc.asarray(arr, device=device)
-        with word_reads(device, 1 if arr.size else 0):
+        with word_reads(device, 0):
             r = pc.nonzero(x)
         expected = np.nonzero(arr)
         assert len(r) == len(expected)
@@ -159,3 +162,34 @@ def test_eigh_eig_svd_failures_come_through_the_word(device):
     with word_reads(device):
         e = pc.linalg.eigvals(x)
     np.testing.assert_allclose(np.sort(np.asarray(e).real), [1.0, 3.0])
+
+
+NONZERO_PEAK = """
+import sys
+import paddle_c as pc
+dev = sys.argv[1]
+n = 1 << 20
+x = pc.zeros((n,), dtype=pc.bool, device=dev)
+x[pc.asarray([3, 70000, 500000, n - 1], device=dev)] = True
+base = pc.memory_allocated(dev)
+assert pc.max_memory_allocated(dev) - base < n
+(r,) = pc.nonzero(x)
+assert r.tolist() == [3, 70000, 500000, n - 1], r.tolist()
+print(pc.max_memory_allocated(dev) - base)
+"""
+
+
+def test_nonzero_allocates_only_its_coordinates(device):
+    # a sparse mask of 2**20 elements: the device holds the mask, its count and the
+    # coordinates of the 4 true elements, never a buffer of one coordinate per element (the
+    # peak is the process's, so it is measured in a fresh one)
+    if device.type == "cpu":
+        pytest.skip("the device path")
+    import os
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", NONZERO_PEAK, str(device)], env=os.environ,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert int(out.stdout) < 4096

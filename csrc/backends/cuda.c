@@ -1,11 +1,12 @@
 /*
  * cuda.c - the CUDA backend's runtime (also built for ROCm through vendors/hip.h): per device
  * one non-blocking stream, stream-ordered memory from a memory pool of our own, copies, events,
- * statistics, the current device and the mapped pinned result word.
+ * statistics and the current device. Its kernels report data-dependent outcomes through result
+ * words in device memory (PC_BACKEND_CAP_RESULT_WORDS, core/result_words.c).
  *
  * The backend is registered whenever it is built; on a machine without a GPU its device count
  * is 0, so `gpu:N` devices raise "does not exist" and devices() lists only the CPU. A device's
- * state (stream, pool, result word) is created on its first use, under one lock, and never
+ * state (stream, pool) is created on its first use, under one lock, and never
  * destroyed (the process keeps it). Kernels live in csrc/kernels/cuda/ and register themselves
  * from pc_cuda_register_kernels(); they launch on pc_cuda_stream() (cuda_stream.h).
  *
@@ -26,8 +27,14 @@
  * at the next call that waits - usually a copy - naming that call instead of the kernel. The
  * message says so; PADDLE_C_LAUNCH_BLOCKING=1 makes every launch wait and be checked, which
  * names the kernel's operation (docs/devices.md).
+ *
+ * [Why a forked child refuses the GPU] The driver is initialised when the devices are counted
+ * (at import), and neither its context nor its threads survive fork(): in a child every CUDA
+ * call fails or waits for threads that do not exist. `init_lock`'s fork hook marks the child,
+ * and every entry point then raises RuntimeError at once (the devices keep their count and
+ * names, so gpu:N names the reason rather than "does not exist"). Memory inherited from the
+ * parent is dropped without a CUDA call.
  */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +48,7 @@
 #endif
 
 #include "backends/cuda_stream.h"
+#include "core/fork_lock.h"
 #include "paddle_c/backend.h"
 
 #define PC_CUDA_MAX_DEVICES 64
@@ -49,17 +57,31 @@ typedef struct cuda_device {
     int ready;                  /* set (release) once the fields below are valid */
     cudaStream_t stream;
     cudaMemPool_t pool;
-    pc_result_word *word_host;  /* mapped pinned host memory */
-    pc_result_word *word_device;
     int64_t allocated;          /* atomics: bytes in live allocations, and their peak */
     int64_t peak_allocated;
     int64_t num_allocs;
 } cuda_device;
 
-/* device names: written once by pc_cuda_backend_init(), read-only afterwards */
+static void after_fork_in_child(void);
+
+/* device count and names: written once by pc_cuda_backend_init(), read-only afterwards */
+static int ndevices;
 static char device_names[PC_CUDA_MAX_DEVICES][256];
 static cuda_device devices[PC_CUDA_MAX_DEVICES];
-static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock init_lock = PC_FORK_LOCK_INIT(after_fork_in_child);
+static int forked; /* this process is a child of fork(): CUDA is unusable */
+
+static void after_fork_in_child(void) { forked = 1; }
+
+/* PC_OK, or the RuntimeError of a forked child. */
+static pc_status usable(void)
+{
+    return forked ? pc_error_set(PC_ERR_RUNTIME,
+                                 "the GPU cannot be used in a process made by fork() (CUDA "
+                                 "does not survive fork): start it with multiprocessing's "
+                                 "'spawn' or 'forkserver' method")
+                  : PC_OK;
+}
 
 /* The errors after which the context is unusable (see [Why a sticky error says "restart"]). */
 static int sticky(cudaError_t e)
@@ -101,6 +123,9 @@ static pc_status cuda_error(cudaError_t e, const char *what)
 static int cuda_device_count(const pc_backend *self)
 {
     (void)self;
+    if (forked) {
+        return ndevices;
+    }
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess) {
         (void)cudaGetLastError(); /* no driver or no device: clear the sticky error */
@@ -142,14 +167,6 @@ static cudaError_t create_device_state(int index, cuda_device *d)
         uint64_t threshold = UINT64_MAX;
         e = cudaMemPoolSetAttribute(d->pool, cudaMemPoolAttrReleaseThreshold, &threshold);
     }
-    if (e == cudaSuccess) {
-        e = cudaHostAlloc((void **)&d->word_host, sizeof(pc_result_word),
-                          cudaHostAllocMapped | cudaHostAllocPortable);
-    }
-    if (e == cudaSuccess) {
-        memset(d->word_host, 0, sizeof *d->word_host);
-        e = cudaHostGetDevicePointer((void **)&d->word_device, d->word_host, 0);
-    }
     return e;
 }
 
@@ -160,11 +177,14 @@ static cuda_device *device_state(int index)
         pc_error_set(PC_ERR_RUNTIME, "device gpu:%d does not exist", index);
         return NULL;
     }
+    if (usable() != PC_OK) {
+        return NULL;
+    }
     cuda_device *d = &devices[index];
     if (__atomic_load_n(&d->ready, __ATOMIC_ACQUIRE)) {
         return d;
     }
-    pthread_mutex_lock(&init_lock);
+    pc_fork_lock_acquire(&init_lock);
     cudaError_t e = cudaSuccess;
     if (!d->ready) {
         int previous = 0;
@@ -177,7 +197,7 @@ static cuda_device *device_state(int index)
             __atomic_store_n(&d->ready, 1, __ATOMIC_RELEASE);
         }
     }
-    pthread_mutex_unlock(&init_lock);
+    pc_fork_lock_release(&init_lock);
     if (e != cudaSuccess) {
         cuda_error(e, "device initialisation");
         return NULL;
@@ -303,6 +323,9 @@ static pc_status cuda_synchronize(const pc_backend *self, int index)
 static pc_status cuda_event_create(const pc_backend *self, int index, void **out)
 {
     (void)self;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     int previous = 0;
     cudaError_t e = enter_device(index, &previous);
     if (e == cudaSuccess) {
@@ -316,7 +339,9 @@ static void cuda_event_destroy(const pc_backend *self, int index, void *event)
 {
     (void)self;
     (void)index;
-    (void)cudaEventDestroy((cudaEvent_t)event);
+    if (!forked) {
+        (void)cudaEventDestroy((cudaEvent_t)event);
+    }
 }
 
 static pc_status cuda_event_record(const pc_backend *self, int index, void *event)
@@ -345,6 +370,9 @@ static pc_status cuda_event_synchronize(const pc_backend *self, int index, void 
 {
     (void)self;
     (void)index;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaEventSynchronize((cudaEvent_t)event);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "event synchronize");
 }
@@ -390,6 +418,9 @@ static pc_status cuda_empty_cache(const pc_backend *self, int index)
 static pc_status cuda_get_device(const pc_backend *self, int *out)
 {
     (void)self;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaGetDevice(out);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "get device");
 }
@@ -397,15 +428,11 @@ static pc_status cuda_get_device(const pc_backend *self, int *out)
 static pc_status cuda_set_device(const pc_backend *self, int index)
 {
     (void)self;
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaSetDevice(index);
     return e == cudaSuccess ? PC_OK : cuda_error(e, "set device");
-}
-
-static pc_result_word *cuda_result_word(const pc_backend *self, int index)
-{
-    (void)self;
-    cuda_device *d = device_state(index);
-    return d != NULL ? d->word_device : NULL;
 }
 
 static const char *cuda_device_name(const pc_backend *self, int index)
@@ -424,8 +451,9 @@ static const pc_backend cuda_backend = {
     .type = PC_DEVICE_CUDA,
 #endif
     .context = NULL,
-    /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh) */
-    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE,
+    /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh);
+     * the kernels report through result words (kernels/result_word.h) */
+    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE | PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = cuda_device_count,
     .device_name = cuda_device_name,
     .alloc = cuda_alloc,
@@ -444,7 +472,6 @@ static const pc_backend cuda_backend = {
     .empty_cache = cuda_empty_cache,
     .get_device = cuda_get_device,
     .set_device = cuda_set_device,
-    .result_word = cuda_result_word,
 };
 
 void *pc_cuda_stream(int index) { return cuda_stream(&cuda_backend, index); }
@@ -480,14 +507,11 @@ pc_status pc_cuda_stream_wait(int index, void *other)
     return e == cudaSuccess ? PC_OK : cuda_error(e, "stream ordering");
 }
 
-pc_result_word *pc_cuda_result_word_device(int index)
-{
-    cuda_device *d = device_state(index);
-    return d != NULL ? d->word_device : NULL;
-}
-
 pc_status pc_cuda_launch_check(int index, const char *what)
 {
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
     cudaError_t e = cudaGetLastError();
     if (e == cudaSuccess && pc_launch_blocking()) {
         cuda_device *d = device_state(index);
@@ -503,7 +527,9 @@ pc_status pc_cuda_launch_check(int index, const char *what)
  * locking. */
 void pc_cuda_backend_init(void)
 {
+    pc_fork_lock_register(&init_lock); /* its hook marks every child, used or not */
     const int n = cuda_device_count(&cuda_backend);
+    ndevices = n;
     for (int i = 0; i < n; i++) {
         struct cudaDeviceProp prop;
         if (cudaGetDeviceProperties(&prop, i) == cudaSuccess) {

@@ -1,8 +1,8 @@
 /*
  * cuda_stream.h - what the CUDA (and HIP) kernels and the DLPack layer take from the CUDA
  * backend's runtime (csrc/backends/cuda.c): the device's stream to launch on, its memory pool,
- * the device-side address of its result word, the launch check that honours
- * PADDLE_C_LAUNCH_BLOCKING, and ordering our stream after another library's.
+ * the launch check that honours PADDLE_C_LAUNCH_BLOCKING, and ordering our stream after another
+ * library's.
  */
 #ifndef PADDLE_C_CUDA_STREAM_H
 #define PADDLE_C_CUDA_STREAM_H
@@ -25,10 +25,6 @@ void *pc_cuda_mem_pool(int index);
  * queued so far on `other`: a cudaStream_t of another library, or DLPack's 1 and 2 (the legacy
  * and the per-thread default stream, which the runtime takes as handles). */
 pc_status pc_cuda_stream_wait(int index, void *other);
-
-/* The device-side address of device `index`'s result word (pc_result_word in mapped pinned
- * host memory); kernels write it with atomicCAS on `code`. */
-pc_result_word *pc_cuda_result_word_device(int index);
 
 /* After a launch on device `index`'s stream: the launch error, if any; with
  * PADDLE_C_LAUNCH_BLOCKING=1 also waits for the stream and reports the kernel's error. `what`

@@ -7,9 +7,10 @@
  * Built into every build, registered only when PADDLE_C_TEST_BACKENDS names it (a comma-
  * separated list), and then listed by devices() as hostdev:0.
  *
- * Memory: one anonymous mmap per allocation, PROT_NONE except while a launch (a kernel, a copy,
- * a memset) runs, so any host dereference of device memory outside a kernel crashes with
- * SIGSEGV instead of passing silently.
+ * Memory: one anonymous mmap per allocation - a guard page, the block's pages, a guard page -
+ * whose block is PROT_NONE except while a launch (a kernel, a copy, a memset) runs, so any host
+ * dereference of device memory outside a kernel crashes with SIGSEGV instead of passing
+ * silently.
  *
  * [Why every allocation opens for a launch] A kernel may reach device memory through its
  * parameters (a gather's destination, an index kernel's source), as a GPU kernel may; the
@@ -17,68 +18,207 @@
  * the tensors named as operands. Launches nest (a CPU kernel that dispatches again) and may
  * come from several threads: the memory closes when the last running launch ends.
  *
+ * [Why the operating system's refusals are errors] Opening a block can fail: a private
+ * writable mapping is charged against the commit limit (overcommit) and RLIMIT_DATA only when
+ * it becomes writable - a huge PROT_NONE mmap succeeds and the mprotect fails - and changing
+ * part of a mapping may need a new one beyond vm.max_map_count. An allocation therefore opens
+ * its block once (the charge the CPU's malloc meets, so hostdev refuses what the CPU refuses,
+ * with MemoryError); a launch that cannot open every block closes the ones it opened and does
+ * not run (MemoryError for ENOMEM, RuntimeError otherwise), leaving its operands untouched.
+ *
+ * [Why guard pages] With its guard pages on both sides an open block is a mapping of its own,
+ * so closing it never splits a mapping and cannot fail for the mapping count: undoing a failed
+ * launch and ending one always succeed. (A close that fails all the same leaves the block
+ * marked open; the next close retries it.)
+ *
+ * Fork: `lock` is a pc_fork_lock; in a child no launch runs, so its memory closes there.
+ *
  * Kernels: its column of the kernel table wraps every CPU slot as a device slot - elementwise
  * loops become `iter` kernels (the whole iteration in one launch, run in order), whole-tensor
  * kernels stay whole - so every operation reaches it exactly as it would reach a GPU: device
- * lookup, launch on the device's (in-order, synchronous) stream, result word, copies. The
- * CPU kernels see the word's (hostdev) address in their parameters and report through it.
+ * lookup, launch on the device's (in-order, synchronous) stream, result words, copies. The
+ * CPU kernels see a word's (hostdev) address in their parameters and report through it.
  */
-#include <pthread.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/fork_lock.h"
 #include "paddle_c/backend.h"
 #include "paddle_c/kernels/table.h"
 
+/* Ownership: the list owns each record and its mapping from alloc to free. */
 typedef struct hd_block {
-    void *base;
-    size_t length;          /* page-rounded */
+    char *map;              /* the mapping: guard page, `length` bytes of block, guard page */
+    size_t length;          /* the block's bytes, page-rounded; it starts one page into `map` */
+    int open;               /* the block is readable and writable now */
     struct hd_block *prev;
     struct hd_block *next;
 } hd_block;
 
+static void after_fork_in_child(void);
+
 /* Guarded by `lock`: the live blocks, the number of running launches, the statistics. */
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock lock = PC_FORK_LOCK_INIT(after_fork_in_child);
 static hd_block *blocks;
 static int launches;
 static pc_memory_stats stats;
-/* The result word: a block of hostdev memory (so the host reaches it only through hd_copy, as
- * it reaches a GPU's word only after the stream's work), allocated once, never freed. */
-static pthread_once_t word_once = PTHREAD_ONCE_INIT;
-static pc_result_word *result_word;
 
-static size_t page_round(size_t n)
+static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+static char *block_data(const hd_block *b) { return b->map + page_size(); }
+
+/* Open (readable and writable) or close `b`; 0, or mprotect's errno with `b` unchanged. */
+static int set_open(hd_block *b, int open)
 {
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    return (n + page - 1) / page * page;
+    if (mprotect(block_data(b), b->length, open ? PROT_READ | PROT_WRITE : PROT_NONE) != 0) {
+        return errno;
+    }
+    b->open = open;
+    return 0;
 }
 
-static void protect_all(int prot)
+/* Close every open block (lock held, no launch running). */
+static void close_all(void)
 {
     for (hd_block *b = blocks; b != NULL; b = b->next) {
-        (void)mprotect(b->base, b->length, prot);
+        if (b->open) {
+            (void)set_open(b, 0);
+        }
     }
 }
 
-/* A launch: device memory is readable and writable between begin and end. */
-static void launch_begin(void)
+/* Open every block for a launch (lock held, no launch running); on a failure the blocks are
+ * closed again and nothing is open. */
+static pc_status open_all(void)
 {
-    pthread_mutex_lock(&lock);
-    if (launches++ == 0) {
-        protect_all(PROT_READ | PROT_WRITE);
+    for (hd_block *b = blocks; b != NULL; b = b->next) {
+        const int err = b->open ? 0 : set_open(b, 1);
+        if (err != 0) {
+            close_all();
+            return pc_error_set(err == ENOMEM ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
+                                "hostdev:0 cannot make a block of %zu bytes accessible to a "
+                                "launch (%s); the operation did not run",
+                                b->length, strerror(err));
+        }
     }
-    pthread_mutex_unlock(&lock);
+    return PC_OK;
+}
+
+/* A launch: device memory is readable and writable between a successful begin and its end. */
+static pc_status launch_begin(void)
+{
+    pc_fork_lock_acquire(&lock);
+    const pc_status st = launches == 0 ? open_all() : PC_OK;
+    if (st == PC_OK) {
+        launches++;
+    }
+    pc_fork_lock_release(&lock);
+    return st;
 }
 
 static void launch_end(void)
 {
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     if (--launches == 0) {
-        protect_all(PROT_NONE);
+        close_all();
     }
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
+}
+
+static void after_fork_in_child(void)
+{
+    launches = 0; /* the threads that ran them do not exist here */
+    close_all();
+}
+
+/* [Why a failed munmap only drops the pages] munmap fails (ENOMEM) only where it would split
+ * a mapping at vm.max_map_count: a closed block merged with its neighbours. The range then
+ * stays reserved and inaccessible, without memory. */
+static void unmap(hd_block *b)
+{
+    const size_t total = b->length + 2 * page_size();
+    if (munmap(b->map, total) != 0) {
+        (void)madvise(b->map, total, MADV_DONTNEED);
+    }
+    free(b);
+}
+
+/* A new block of `nbytes`, counted in the statistics when `counted`. */
+static pc_status block_new(size_t nbytes, int counted, void **out)
+{
+    const size_t page = page_size();
+    if (nbytes > SIZE_MAX - 3 * page) {
+        return pc_error_set(PC_ERR_MEMORY, "cannot allocate %zu bytes on hostdev:0", nbytes);
+    }
+    hd_block *b = malloc(sizeof *b);
+    if (b == NULL) {
+        return pc_error_set(PC_ERR_MEMORY, "cannot allocate a hostdev block record");
+    }
+    b->length = ((nbytes != 0 ? nbytes : 1) + page - 1) / page * page;
+    b->open = 0;
+    b->map = mmap(NULL, b->length + 2 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    int err = b->map == MAP_FAILED ? errno : 0;
+    if (err == 0) {
+        pc_fork_lock_acquire(&lock);
+        err = set_open(b, 1); /* the commit charge; the block stays open only inside a launch */
+        if (err == 0) {
+            if (launches == 0) {
+                (void)set_open(b, 0);
+            }
+            b->prev = NULL;
+            b->next = blocks;
+            if (blocks != NULL) {
+                blocks->prev = b;
+            }
+            blocks = b;
+            if (counted) {
+                stats.allocated += (int64_t)nbytes;
+                stats.reserved += (int64_t)b->length;
+                stats.peak_allocated = stats.allocated > stats.peak_allocated
+                                           ? stats.allocated
+                                           : stats.peak_allocated;
+                stats.peak_reserved = stats.reserved > stats.peak_reserved ? stats.reserved
+                                                                           : stats.peak_reserved;
+                stats.num_allocs++;
+            }
+        }
+        pc_fork_lock_release(&lock);
+        if (err != 0) {
+            unmap(b);
+        }
+    } else {
+        free(b);
+    }
+    if (err != 0) {
+        return pc_error_set(err == ENOMEM ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
+                            "cannot allocate %zu bytes on hostdev:0 (%s)", nbytes, strerror(err));
+    }
+    *out = block_data(b);
+    return PC_OK;
+}
+
+/* Unlink the block at `ptr` (lock held); NULL when none is there. */
+static hd_block *block_take(void *ptr)
+{
+    hd_block *b = blocks;
+    while (b != NULL && block_data(b) != (char *)ptr) {
+        b = b->next;
+    }
+    if (b != NULL) {
+        if (b->prev != NULL) {
+            b->prev->next = b->next;
+        } else {
+            blocks = b->next;
+        }
+        if (b->next != NULL) {
+            b->next->prev = b->prev;
+        }
+    }
+    return b;
 }
 
 static int hd_device_count(const pc_backend *self)
@@ -98,62 +238,23 @@ static pc_status hd_alloc(const pc_backend *self, int index, size_t nbytes, void
 {
     (void)self;
     (void)index;
-    hd_block *b = malloc(sizeof *b);
-    if (b == NULL) {
-        return pc_error_set(PC_ERR_MEMORY, "cannot allocate a hostdev block record");
-    }
-    b->length = page_round(nbytes ? nbytes : 1);
-    pthread_mutex_lock(&lock);
-    b->base = mmap(NULL, b->length, launches > 0 ? PROT_READ | PROT_WRITE : PROT_NONE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (b->base != MAP_FAILED) {
-        b->prev = NULL;
-        b->next = blocks;
-        if (blocks != NULL) {
-            blocks->prev = b;
-        }
-        blocks = b;
-        stats.allocated += (int64_t)nbytes;
-        stats.reserved += (int64_t)b->length;
-        stats.peak_allocated = stats.allocated > stats.peak_allocated ? stats.allocated
-                                                                      : stats.peak_allocated;
-        stats.peak_reserved = stats.reserved > stats.peak_reserved ? stats.reserved
-                                                                   : stats.peak_reserved;
-        stats.num_allocs++;
-    }
-    pthread_mutex_unlock(&lock);
-    if (b->base == MAP_FAILED) {
-        free(b);
-        return pc_error_set(PC_ERR_MEMORY, "cannot allocate %zu bytes on hostdev:0", nbytes);
-    }
-    *out = b->base;
-    return PC_OK;
+    return block_new(nbytes, 1, out);
 }
 
 static void hd_free(const pc_backend *self, int index, void *ptr, size_t nbytes)
 {
     (void)self;
     (void)index;
-    pthread_mutex_lock(&lock);
-    hd_block *b = blocks;
-    while (b != NULL && b->base != ptr) {
-        b = b->next;
-    }
+    pc_fork_lock_acquire(&lock);
+    hd_block *b = block_take(ptr);
     if (b != NULL) {
-        if (b->prev != NULL) {
-            b->prev->next = b->next;
-        } else {
-            blocks = b->next;
-        }
-        if (b->next != NULL) {
-            b->next->prev = b->prev;
-        }
         stats.allocated -= (int64_t)nbytes;
         stats.reserved -= (int64_t)b->length;
-        (void)munmap(b->base, b->length);
     }
-    pthread_mutex_unlock(&lock);
-    free(b);
+    pc_fork_lock_release(&lock);
+    if (b != NULL) {
+        unmap(b);
+    }
 }
 
 static pc_status hd_memset(const pc_backend *self, int index, void *ptr, int value,
@@ -161,10 +262,12 @@ static pc_status hd_memset(const pc_backend *self, int index, void *ptr, int val
 {
     (void)self;
     (void)index;
-    launch_begin();
-    memset(ptr, value, nbytes);
-    launch_end();
-    return PC_OK;
+    const pc_status st = launch_begin();
+    if (st == PC_OK) {
+        memset(ptr, value, nbytes);
+        launch_end();
+    }
+    return st;
 }
 
 /* Copies run on the stream, which is in order and synchronous: copy and copy_async agree. */
@@ -177,10 +280,12 @@ static pc_status hd_copy(const pc_backend *self, pc_device dst_dev, void *dst, p
     if (!ours) {
         return pc_error_set(PC_ERR_RUNTIME, "hostdev copies only to and from the CPU");
     }
-    launch_begin();
-    memmove(dst, src, nbytes);
-    launch_end();
-    return PC_OK;
+    const pc_status st = launch_begin();
+    if (st == PC_OK) {
+        memmove(dst, src, nbytes);
+        launch_end();
+    }
+    return st;
 }
 
 static void *hd_stream(const pc_backend *self, int index)
@@ -194,34 +299,10 @@ static pc_status hd_memory_stats(const pc_backend *self, int index, pc_memory_st
 {
     (void)self;
     (void)index;
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     *out = stats;
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     return PC_OK;
-}
-
-static void word_init(void)
-{
-    void *p = NULL;
-    if (hd_alloc(NULL, 0, sizeof(pc_result_word), &p) == PC_OK) {
-        launch_begin();
-        memset(p, 0, sizeof(pc_result_word));
-        launch_end();
-        pthread_mutex_lock(&lock);
-        stats.allocated -= (int64_t)sizeof(pc_result_word); /* the runtime's, not a tensor's */
-        stats.reserved -= (int64_t)page_round(sizeof(pc_result_word));
-        stats.num_allocs--;
-        pthread_mutex_unlock(&lock);
-        result_word = p;
-    }
-}
-
-static pc_result_word *hd_result_word(const pc_backend *self, int index)
-{
-    (void)self;
-    (void)index;
-    (void)pthread_once(&word_once, word_init);
-    return result_word;
 }
 
 static const pc_backend hostdev_backend = {
@@ -230,7 +311,9 @@ static const pc_backend hostdev_backend = {
     .name = "hostdev",
     .type = PC_DEVICE_HOSTDEV,
     .context = NULL,
-    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE, /* the CPU loops read the host value directly */
+    /* the CPU loops read a scalar's host value directly; the CPU kernels report through the
+     * result word in their parameters (words are hostdev memory, opened by the launch) */
+    .caps = PC_BACKEND_CAP_SCALARS_BY_VALUE | PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = hd_device_count,
     .device_name = hd_device_name,
     .alloc = hd_alloc,
@@ -240,7 +323,6 @@ static const pc_backend hostdev_backend = {
     .copy_async = hd_copy,
     .stream = hd_stream,
     .memory_stats = hd_memory_stats,
-    .result_word = hd_result_word,
 };
 
 /* ---- the kernel column: CPU kernels launched as device kernels ---------------------------- */
@@ -281,10 +363,12 @@ static pc_status hd_iter(const pc_iter *it, const pc_loop_ctx *ctx)
     if (st != PC_OK) {
         return st;
     }
-    launch_begin();
-    st = it->convert != 0 ? pc_iter_run_buffered(it, cpu->loop, &inner, &casts)
-                          : pc_iter_run(it, cpu->loop, &inner);
-    launch_end();
+    st = launch_begin();
+    if (st == PC_OK) {
+        st = it->convert != 0 ? pc_iter_run_buffered(it, cpu->loop, &inner, &casts)
+                              : pc_iter_run(it, cpu->loop, &inner);
+        launch_end();
+    }
     return st;
 }
 
@@ -293,9 +377,11 @@ static pc_status hd_whole(const pc_kernel_args *args)
     const pc_kernel *cpu = (const pc_kernel *)args->kernel->impl;
     pc_kernel_args inner = *args;
     inner.kernel = cpu;
-    launch_begin();
-    pc_status st = cpu->whole(&inner);
-    launch_end();
+    pc_status st = launch_begin();
+    if (st == PC_OK) {
+        st = cpu->whole(&inner);
+        launch_end();
+    }
     return st;
 }
 

@@ -1,6 +1,7 @@
 /*
- * device.c - the device runtime the op layer uses: the backend vtable's stream, copy, pool,
- * guard and result-word slots with their defaults applied (backend.h documents each default).
+ * device.c - the device runtime the op layer uses: the backend vtable's stream, copy, pool and
+ * guard slots with their defaults applied (backend.h documents each default). The result words
+ * are core/result_words.c's.
  *
  * Nothing here allocates except the default memset's zeroed host buffer, which is freed before
  * returning.
@@ -103,49 +104,6 @@ void pc_device_guard_exit(pc_device_guard *guard)
         (void)guard->backend->set_device(guard->backend, guard->previous);
         guard->backend = NULL;
     }
-}
-
-/* The number of result-word reads per device (pc_device_result_reads), for the tests and the
- * statistics: each operation with a data-dependent outcome reads the word once. */
-#define MAX_COUNTED_DEVICES 64
-static int64_t result_reads[PC_NUM_DEVICE_TYPES][MAX_COUNTED_DEVICES];
-
-pc_result_word *pc_device_result_word(pc_device dev)
-{
-    if (dev.type == PC_DEVICE_CPU) {
-        return NULL;
-    }
-    const pc_backend *b = backend_of(dev);
-    return b != NULL && b->result_word != NULL ? b->result_word(b, dev.index) : NULL;
-}
-
-pc_status pc_device_result_reset(pc_device dev, pc_result_word *word)
-{
-    /* queued on the stream after any earlier kernel that reports into the word, so the host
-     * need not wait here; the source is static, valid whenever the stream reaches the copy */
-    static const pc_result_word zero = {PC_OK, 0, 0};
-    return pc_device_copy_async(dev, word, pc_device_cpu(), &zero, sizeof zero);
-}
-
-pc_status pc_device_result_read(pc_device dev, const pc_result_word *word, pc_result_word *out)
-{
-    memset(out, 0, sizeof *out);
-    /* the copy to the host waits for the stream's earlier work: the one synchronisation */
-    pc_status st = pc_device_copy(pc_device_cpu(), out, dev, word, sizeof *out);
-    if (st == PC_OK && dev.type >= 0 && dev.type < PC_NUM_DEVICE_TYPES && dev.index >= 0 &&
-        dev.index < MAX_COUNTED_DEVICES) {
-        __atomic_fetch_add(&result_reads[dev.type][dev.index], 1, __ATOMIC_RELAXED);
-    }
-    return st;
-}
-
-int64_t pc_device_result_reads(pc_device dev)
-{
-    if (dev.type < 0 || dev.type >= PC_NUM_DEVICE_TYPES || dev.index < 0 ||
-        dev.index >= MAX_COUNTED_DEVICES) {
-        return 0;
-    }
-    return __atomic_load_n(&result_reads[dev.type][dev.index], __ATOMIC_RELAXED);
 }
 
 int pc_launch_blocking(void)

@@ -9,8 +9,8 @@
  * registers kernels by op and dtype name; each becomes a device slot of the kernel table whose
  * `iter` or `whole` translates the core's launch into the ABI's.
  *
- * Refusals (not a shared library, no entry symbol, another ABI version, a second plug-in) are
- * recorded with their reason; the first use of an xpu device raises them (pcpy's device
+ * Refusals (not a regular file, not a shared library, no entry symbol, another ABI version, a
+ * second plug-in) are recorded with their reason; the first use of an xpu device raises them (pcpy's device
  * parser), and _C._plugins() lists every file tried.
  *
  * Ownership: the loader keeps every dlopen handle and every kernel record for the life of the
@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "paddle_c/backend.h"
 #include "paddle_c/kernels/table.h"
@@ -83,8 +84,7 @@ static const char *ad_device_name(const pc_backend *self, int index)
 static pc_status ad_alloc(const pc_backend *self, int index, size_t nbytes, void **out)
 {
     (void)self;
-    pcp_status st = plugin->alloc(index, nbytes, out);
-    return st == PCP_OK ? PC_OK : from_plugin(st == PCP_ERROR ? PCP_NO_MEMORY : st, "alloc");
+    return from_plugin(plugin->alloc(index, nbytes, out), "alloc");
 }
 
 static void ad_free(const pc_backend *self, int index, void *ptr, size_t nbytes)
@@ -280,10 +280,32 @@ static int acceptable(const pcp_plugin *p, record *r)
     return 1;
 }
 
+/* What kind of file `mode` is, for the refusal of one that is not a regular file. */
+static const char *file_kind(mode_t mode)
+{
+    return S_ISFIFO(mode)   ? "a FIFO"
+           : S_ISDIR(mode)  ? "a directory"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "a special file";
+}
+
 static void try_file(const char *path)
 {
     record *r = new_record(path);
     if (r == NULL) {
+        return;
+    }
+    /* [Why only regular files are opened] dlopen() opens and reads what it is given: a FIFO
+     * blocks the import until some writer opens it, a device such as /dev/zero can be read
+     * forever. A plug-in is a regular file (or a link to one), so anything else is refused by
+     * its kind before it is opened. A path stat() cannot see is left to dlopen(), whose message
+     * says why. */
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        record_say(r, "plug-in %s is not a regular file (it is %s): not opened", path,
+                   file_kind(sb.st_mode));
         return;
     }
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);

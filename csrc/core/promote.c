@@ -1,7 +1,7 @@
 /*
  * promote.c - type promotion: Paddle's lattice within the array API standard.
  *
- * [Why rules, not a table] The 15x15 table of shared/paddle_promotion.md follows from a handful
+ * [Why rules, not a table] The 15x15 table of docs/promotion.md follows from a handful
  * of rules; writing the rules keeps the reasons visible and cannot drift cell by cell. The tests
  * check every one of the 225 cells against the documented table.
  *

@@ -221,3 +221,34 @@ void pc_tensor_free(pc_tensor *t)
     pc_storage_decref(t->storage);
     free(t);
 }
+
+void pc_tensor_byte_extent(const pc_tensor *t, uintptr_t *lo, uintptr_t *hi)
+{
+    uintptr_t a = (uintptr_t)t->data;
+    uintptr_t b = (uintptr_t)t->data;
+    for (int i = 0; i < t->ndim; i++) {
+        const int64_t step = (t->shape[i] - 1) * t->strides[i];
+        if (step < 0) {
+            a -= (uintptr_t)(-step);
+        } else {
+            b += (uintptr_t)step;
+        }
+    }
+    *lo = a;
+    *hi = b + (uintptr_t)pc_dtype_itemsize(t->dtype);
+}
+
+bool pc_tensor_extents_meet(const pc_tensor *a, const pc_tensor *b)
+{
+    if (a->size == 0 || b->size == 0 ||
+        !pc_device_equal(pc_tensor_device(a), pc_tensor_device(b))) {
+        return false;
+    }
+    uintptr_t alo;
+    uintptr_t ahi;
+    uintptr_t blo;
+    uintptr_t bhi;
+    pc_tensor_byte_extent(a, &alo, &ahi);
+    pc_tensor_byte_extent(b, &blo, &bhi);
+    return alo < bhi && blo < ahi;
+}

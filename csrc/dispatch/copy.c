@@ -14,37 +14,11 @@
 #include "paddle_c/ops.h"
 #include "paddle_c/parallel.h"
 
-/* Byte range [lo, hi) that the view touches. */
-static void byte_extent(const pc_tensor *t, uintptr_t *lo, uintptr_t *hi)
-{
-    intptr_t a = 0;
-    intptr_t b = 0;
-    for (int i = 0; i < t->ndim; i++) {
-        const intptr_t span = (intptr_t)((t->shape[i] - 1) * t->strides[i]);
-        if (span < 0) {
-            a += span;
-        } else {
-            b += span;
-        }
-    }
-    *lo = (uintptr_t)(t->data + a);
-    *hi = (uintptr_t)(t->data + b + pc_dtype_itemsize(t->dtype));
-}
-
 /* Whether writing `dst` could change elements of `src` before they are read. Identical views
  * are safe (each element is read before it is written). */
 static bool may_overlap(const pc_tensor *dst, const pc_tensor *src)
 {
-    if (dst->size == 0 || src->size == 0) {
-        return false;
-    }
-    uintptr_t dlo;
-    uintptr_t dhi;
-    uintptr_t slo;
-    uintptr_t shi;
-    byte_extent(dst, &dlo, &dhi);
-    byte_extent(src, &slo, &shi);
-    if (dhi <= slo || shi <= dlo) {
+    if (!pc_tensor_extents_meet(dst, src)) {
         return false;
     }
     if (dst->data == src->data && dst->ndim == src->ndim && dst->dtype == src->dtype) {
@@ -118,15 +92,12 @@ static pc_status run_planes(void *arg, int64_t start, int64_t stop)
 static pc_status copy_same_dtype(pc_tensor *dst, const pc_tensor *src)
 {
     const pc_tensor *ops[2] = {dst, src};
-    pc_device dev;
-    pc_status st = pc_common_device(2, ops, &dev);
+    const pc_kernel *k = NULL;
+    pc_status st = pc_dispatch_kernel(PC_OP_COPY, dst->dtype, 2, ops, &k);
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = pc_kernel_get(PC_OP_COPY, dev, dst->dtype);
-    if (k == NULL) {
-        return PC_ERR_NOTIMPL;
-    }
+    const pc_device dev = pc_tensor_device(dst);
     if (k->loop == NULL || !pc_kernel_has(PC_OP_COPY_PLANE, (pc_device_type)dev.type, dst->dtype)) {
         const pc_tensor *order[2] = {src, dst};
         return pc_dispatch_elementwise(PC_OP_COPY, dst->dtype, dst->dtype, 1, 2, order,
@@ -153,7 +124,11 @@ static pc_status copy_same_dtype(pc_tensor *dst, const pc_tensor *src)
         const pc_loop_ctx ctx = {&k->loop};
         return pc_iter_run_parallel(&it, copy_swapped, &ctx, NULL);
     }
-    const pc_kernel *plane = pc_kernel_get(PC_OP_COPY_PLANE, dev, dst->dtype);
+    const pc_kernel *plane = NULL;
+    st = pc_dispatch_kernel(PC_OP_COPY_PLANE, dst->dtype, 2, ops, &plane);
+    if (st != PC_OK) {
+        return st;
+    }
     const plane_job job = {&it, plane->whole, j, it.shape[j]};
     /* chunks of at least 2^18 elements and 128 rows: whole tiles of any item size */
     int64_t rows_per_chunk = ((int64_t)1 << 18) / it.shape[0] + 1;

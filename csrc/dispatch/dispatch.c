@@ -1,10 +1,13 @@
 /*
  * dispatch.c - from prepared operands to a kernel call: device check, kernel lookup, iterator
- * preparation, buffered casting, contiguous fast path.
+ * preparation, buffered casting, contiguous fast path, result words. The only file of the op
+ * layer that looks kernels up.
  *
  * What happens before (argument parsing, promotion) belongs to the caller; what happens inside
  * the loops belongs to the kernels. Nothing here allocates for elementwise work on the CPU.
  */
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,18 +29,63 @@ void pc_dispatch_init(void)
 #undef PC_BUILTIN_BACKEND
 }
 
+static void init_tables(void)
+{
+    pc_backends_init();
+    pc_dispatch_init();
+}
+
 pc_status pc_init(void)
 {
-    static int done = 0;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
     /* the CPU kernels' variant is chosen before the table is filled; a bad PADDLE_C_ISA fails
      * every import attempt with the same message */
     const pc_status st = pc_cpu_isa_select();
     if (st != PC_OK) {
         return st;
     }
-    if (__atomic_exchange_n(&done, 1, __ATOMIC_ACQ_REL) == 0) {
-        pc_backends_init();
-        pc_dispatch_init();
+    /* every caller returns only once the tables are filled */
+    (void)pthread_once(&once, init_tables);
+    return PC_OK;
+}
+
+/* "cpu" or "name:index", as devices print in Python. */
+static void device_text(pc_device dev, char *buf, size_t n)
+{
+    const pc_backend *b = pc_backend_get((pc_device_type)dev.type);
+    if (dev.type == PC_DEVICE_CPU) {
+        snprintf(buf, n, "cpu");
+    } else {
+        snprintf(buf, n, "%s:%d", b != NULL ? b->name : "?", (int)dev.index);
+    }
+}
+
+static pc_status device_mismatch(pc_device a, pc_device b)
+{
+    char ta[64];
+    char tb[64];
+    device_text(a, ta, sizeof ta);
+    device_text(b, tb, sizeof tb);
+    return pc_error_set(PC_ERR_VALUE,
+                        "operands are on different devices (%s and %s); move them to one "
+                        "device first",
+                        ta, tb);
+}
+
+/* Every non-NULL tensor of ops[0..n) on `dev` (the first one decides when *have is false). */
+static pc_status join_devices(int n, const pc_tensor *const *ops, pc_device *dev, bool *have)
+{
+    for (int k = 0; k < n; k++) {
+        if (ops[k] == NULL) {
+            continue;
+        }
+        const pc_device d = pc_tensor_device(ops[k]);
+        if (!*have) {
+            *dev = d;
+            *have = true;
+        } else if (!pc_device_equal(d, *dev)) {
+            return device_mismatch(*dev, d);
+        }
     }
     return PC_OK;
 }
@@ -45,22 +93,47 @@ pc_status pc_init(void)
 pc_status pc_common_device(int n, const pc_tensor *const *ops, pc_device *out)
 {
     pc_device dev = pc_device_cpu();
-    for (int k = 0; k < n; k++) {
-        const pc_device d = pc_tensor_device(ops[k]);
-        if (k == 0) {
-            dev = d;
-        } else if (!pc_device_equal(d, dev)) {
-            const pc_backend *a = pc_backend_get((pc_device_type)dev.type);
-            const pc_backend *b = pc_backend_get((pc_device_type)d.type);
-            return pc_error_set(PC_ERR_VALUE,
-                                "operands are on different devices (%s:%d and %s:%d); move "
-                                "them to one device first",
-                                a ? a->name : "?", (int)dev.index, b ? b->name : "?",
-                                (int)d.index);
-        }
+    bool have = false;
+    pc_status st = join_devices(n, ops, &dev, &have);
+    if (st == PC_OK) {
+        *out = dev;
     }
-    *out = dev;
-    return PC_OK;
+    return st;
+}
+
+/* [Why the device check is here] Every kernel is reached through this file, so this is the
+ * one place where operands meet a kernel: each tensor a kernel receives (operands, outputs and
+ * the tensors its parameters point into, pc_kernel_args.uses) must be on the kernel's device,
+ * or a host kernel would read device memory and a device kernel host memory. No operation can
+ * skip the check, because none reaches a kernel any other way (tests/test_mixed_devices.py
+ * checks that no other file looks a kernel up). */
+static pc_status args_device(const pc_kernel_args *args, pc_device *dev)
+{
+    bool have = false;
+    *dev = pc_device_cpu();
+    pc_status st = join_devices(args->nout, (const pc_tensor *const *)args->out, dev, &have);
+    if (st == PC_OK) {
+        st = join_devices(args->nin, args->in, dev, &have);
+    }
+    if (st == PC_OK) {
+        st = join_devices(args->nuses, args->uses, dev, &have);
+    }
+    if (st == PC_OK && !have) {
+        st = pc_error_set(PC_ERR_RUNTIME, "a whole-tensor kernel call without tensors");
+    }
+    return st;
+}
+
+pc_status pc_dispatch_kernel(pc_op op, pc_dtype dtype, int n, const pc_tensor *const *ops,
+                             const pc_kernel **out)
+{
+    pc_device dev;
+    pc_status st = pc_common_device(n, ops, &dev);
+    if (st != PC_OK) {
+        return st;
+    }
+    *out = pc_kernel_get(op, dev, dtype);
+    return *out != NULL ? PC_OK : PC_ERR_NOTIMPL;
 }
 
 /* True when every operand is walked with its item size in a single 1-D loop. */
@@ -237,8 +310,12 @@ pc_status pc_dispatch_cast(pc_tensor *dst, const pc_tensor *src)
 
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args)
 {
-    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
-    const pc_kernel *k = pc_kernel_get(op, pc_tensor_device(first), dtype);
+    pc_device dev;
+    pc_status st = args_device(args, &dev);
+    if (st != PC_OK) {
+        return st;
+    }
+    const pc_kernel *k = pc_kernel_get(op, dev, dtype);
     if (k == NULL) {
         return pc_decompose_whole(op, dtype, args);
     }
@@ -251,20 +328,22 @@ pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args
 }
 
 pc_status pc_dispatch_whole_result(pc_op op, pc_dtype dtype, const pc_kernel_args *args,
-                                   pc_result_word *word, pc_result_word *result)
+                                   pc_result_word **word, pc_result_word *result)
 {
     memset(result, 0, sizeof *result);
-    if (word == NULL) {
-        return pc_dispatch_whole(op, dtype, args);
+    *word = NULL;
+    pc_device dev;
+    pc_status st = args_device(args, &dev);
+    if (st == PC_OK) {
+        st = pc_device_result_take(dev, word);
     }
-    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
-    const pc_device dev = pc_tensor_device(first);
-    pc_status st = pc_device_result_reset(dev, word);
     if (st == PC_OK) {
         st = pc_dispatch_whole(op, dtype, args);
     }
-    if (st == PC_OK) {
-        st = pc_device_result_read(dev, word, result);
+    if (st == PC_OK && *word != NULL) {
+        st = pc_device_result_read(dev, *word, result);
     }
+    pc_device_result_give(dev, *word);
+    *word = NULL;
     return st;
 }

@@ -32,20 +32,26 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
  * copy: any dtypes, overlaps, read-only checks). */
 pc_status pc_dispatch_cast(pc_tensor *dst, const pc_tensor *src);
 
-/* Run a whole-tensor kernel, looked up for `dtype` on the device of out[0] (or in[0]). */
+/* Run a whole-tensor kernel, looked up for `dtype` on the device of its tensors: every tensor
+ * of args (in, out and uses) must be on one device, else PC_ERR_VALUE naming both devices. */
 pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args);
 
 /* The same for a kernel with a data-dependent outcome (a count, a bad index, a singular
- * matrix). `word` is pc_device_result_word() of the kernel's device, already placed in the
- * kernel's parameters by the caller (NULL on the CPU). With a word: reset it, launch, read it
- * once (the one synchronisation) into *result. Without: *result is zeroed (code PC_OK) and the
- * kernel's own status is the outcome, as on the CPU. The caller raises what the CPU raises
- * for result->code. */
+ * matrix). `word` points at the result-word field of the kernel's parameters (args->params):
+ * on a device with result words the dispatcher takes a word for this launch and stores its
+ * DEVICE address there, launches, reads the word once (the one synchronisation) into *result
+ * and gives it back; elsewhere (the CPU) the field stays NULL, *result is zeroed (code PC_OK)
+ * and the kernel's own status is the outcome. *word is NULL again on return. The caller raises
+ * what the CPU raises for result->code. */
 pc_status pc_dispatch_whole_result(pc_op op, pc_dtype dtype, const pc_kernel_args *args,
-                                   pc_result_word *word, pc_result_word *result);
+                                   pc_result_word **word, pc_result_word *result);
 
-/* The device all operands share; PC_ERR_VALUE naming both when two differ. */
-pc_status pc_common_device(int n, const pc_tensor *const *ops, pc_device *out);
+/* The kernel of a host loop the op layer drives itself (masks, blocks of indexing, transposed
+ * copies): every operand of ops[0..n) on one device (else PC_ERR_VALUE naming both), then the
+ * slot for that device (PC_ERR_NOTIMPL when empty). */
+pc_status pc_dispatch_kernel(pc_op op, pc_dtype dtype, int n, const pc_tensor *const *ops,
+                             const pc_kernel **out);
+
 
 /* Called once from pc_init(). */
 void pc_dispatch_init(void);

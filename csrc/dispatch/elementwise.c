@@ -282,23 +282,6 @@ static pc_status new_result(const ew_args *a, int ndim, const int64_t *shape, pc
 
 /* ---- destinations (in-place forms) --------------------------------------------------------- */
 
-/* Byte range [lo, hi) that tensor t addresses, as addresses. */
-static void byte_extent(const pc_tensor *t, uintptr_t *lo, uintptr_t *hi)
-{
-    uintptr_t a = (uintptr_t)t->data;
-    uintptr_t b = (uintptr_t)t->data;
-    for (int i = 0; i < t->ndim; i++) {
-        const int64_t step = (t->shape[i] - 1) * t->strides[i];
-        if (step < 0) {
-            a -= (uintptr_t)(-step);
-        } else {
-            b += (uintptr_t)step;
-        }
-    }
-    *lo = a;
-    *hi = b + (uintptr_t)pc_dtype_itemsize(t->dtype);
-}
-
 /* True when input `in` broadcast to dst's shape addresses exactly dst's elements, one for one
  * (then reading and writing element by element is safe). */
 static bool same_elements(const pc_tensor *in, const pc_tensor *dst)
@@ -319,23 +302,6 @@ static bool same_elements(const pc_tensor *in, const pc_tensor *dst)
         }
     }
     return true;
-}
-
-/* [Why addresses, not storages] Two tensors made from the same NumPy buffer (or any shared
- * memory) have different storage objects; only their addresses tell that they overlap. */
-static bool may_overlap(const pc_tensor *a, const pc_tensor *b)
-{
-    if (a->size == 0 || b->size == 0 ||
-        !pc_device_equal(pc_tensor_device(a), pc_tensor_device(b))) {
-        return false;
-    }
-    uintptr_t alo;
-    uintptr_t ahi;
-    uintptr_t blo;
-    uintptr_t bhi;
-    byte_extent(a, &alo, &ahi);
-    byte_extent(b, &blo, &bhi);
-    return alo < bhi && blo < ahi;
 }
 
 /* Check a destination and replace inputs that overlap it in another layout by copies. */
@@ -380,7 +346,7 @@ static pc_status prepare_destination(ew_args *a, int ndim, const int64_t *shape,
     }
     for (int i = 0; i < a->nin; i++) {
         const pc_tensor *t = a->in[i];
-        if (!may_overlap(t, dst) || same_elements(t, dst)) {
+        if (!pc_tensor_extents_meet(t, dst) || same_elements(t, dst)) {
             continue;
         }
         pc_tensor *copy;

@@ -34,6 +34,7 @@
 
 #include "dispatch.h"
 #include "index_offsets.h"
+#include "paddle_c/reduce.h"
 #include "paddle_c/axis.h"
 #include "paddle_c/kernels/index_kernels.h"
 #include "paddle_c/kernels/nonzero_walk.h"
@@ -99,8 +100,7 @@ static int64_t slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t 
 
 static pc_status out_of_bounds(int64_t index, int axis, int64_t len)
 {
-    return pc_error_set(PC_ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld",
-                        (long long)index, axis, (long long)len);
+    return pc_index_out_of_bounds(false, (uint64_t)index, axis, len);
 }
 
 /* Normalise an integer index against an axis; PC_ERR_INDEX when out of range. */
@@ -172,6 +172,18 @@ static pc_status build_plan(const pc_tensor *x, int n, const pc_index *index, in
     if (n < 0 || n > PC_INDEX_MAX_ITEMS) {
         return pc_error_set(PC_ERR_INDEX, "too many indices: %d (at most %d)", n,
                             PC_INDEX_MAX_ITEMS);
+    }
+    /* index tensors are on x's device (the subscript parser moved them there; functions such
+     * as take pass them as given): another device is refused before anything else */
+    for (int i = 0; i < n; i++) {
+        if (index[i].kind == PC_INDEX_TENSOR) {
+            const pc_tensor *both[2] = {x, index[i].tensor};
+            pc_device dev;
+            pc_status st = pc_common_device(2, both, &dev);
+            if (st != PC_OK) {
+                return st;
+            }
+        }
     }
     pc_index_kind kinds[PC_INDEX_MAX_ITEMS];
     int64_t values[PC_INDEX_MAX_ITEMS];
@@ -331,10 +343,10 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
         const uint64_t *u = (const uint64_t *)(*owned)->data;
         for (int64_t i = 0; i < (*owned)->size; i++) {
             if (u[i] > (uint64_t)INT64_MAX) {
-                const unsigned long long bad = u[i];
+                const uint64_t bad = u[i];
                 pc_tensor_free(*owned);
                 *owned = NULL;
-                return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", bad);
+                return pc_index_out_of_bounds(true, bad, 0, 0);
             }
         }
         *out = *owned;
@@ -643,13 +655,17 @@ static pc_status advanced_layout(const pc_tensor *x, index_plan *p, adv_mode mod
 static pc_status add_blocks(const pc_tensor *x, const adv_layout *L, const pc_tensor *xblock,
                             const pc_tensor *dense, int64_t step)
 {
-    const pc_kernel *k = pc_kernel_get(PC_OP_ADD, pc_tensor_device(x), x->dtype);
-    if (k == NULL || k->loop == NULL) {
+    const pc_tensor *ops[3] = {xblock, dense, xblock};
+    const pc_kernel *k = NULL;
+    pc_status st = pc_dispatch_kernel(PC_OP_ADD, x->dtype, 3, ops, &k);
+    if (st != PC_OK) {
+        return st;
+    }
+    if (k->loop == NULL) {
         return pc_error_set(PC_ERR_RUNTIME, "index_add: block loops run on the CPU only");
     }
-    const pc_tensor *ops[3] = {xblock, dense, xblock};
     pc_iter it;
-    pc_status st = pc_iter_init(&it, 3, ops, xblock->ndim, xblock->shape, false);
+    st = pc_iter_init(&it, 3, ops, xblock->ndim, xblock->shape, false);
     char *const xbase = it.data[0];
     char *const dbase = it.data[1];
     const int64_t *off = (const int64_t *)L->offsets->data;
@@ -679,16 +695,16 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
     const bool gather = mode == MODE_GET;
     if (L->offsets == NULL) {
         /* a gather checks its indices itself: on a device, through the result word */
-        const pc_device dev = pc_tensor_device(x);
-        pc_result_word *word = gather ? pc_device_result_word(dev) : NULL;
         pc_gather_params prm = {nb, NULL, (char *)x->storage->data + L->index_base, dense->data,
                                 step, (const int64_t *)L->index->data, L->index_len,
-                                L->index_stride, word};
+                                L->index_stride, NULL};
         const pc_tensor *in[1] = {x};
-        pc_kernel_args args = {1, 0, in, NULL, &prm};
-        pc_result_word w;
-        pc_status st = pc_dispatch_whole_result(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype,
-                                                &args, word, &w);
+        const pc_tensor *uses[2] = {dense, L->index};
+        pc_kernel_args args = {1, 0, in, NULL, &prm, NULL, 2, uses};
+        pc_result_word w = {0};
+        pc_status st = gather ? pc_dispatch_whole_result(PC_OP_GATHER, x->dtype, &args,
+                                                         &prm.result, &w)
+                              : pc_dispatch_whole(PC_OP_SCATTER, x->dtype, &args);
         st = st != PC_OK ? st : (pc_status)w.code;
         if (st == PC_ERR_INDEX) {
             /* the gather found a bad index: name the first one */
@@ -702,16 +718,21 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
         pc_gather_params prm = {nb, off, (char *)x->storage->data, dense->data, step,
                                 NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
-        pc_kernel_args args = {1, 0, in, NULL, &prm};
+        const pc_tensor *uses[2] = {dense, L->offsets};
+        pc_kernel_args args = {1, 0, in, NULL, &prm, NULL, 2, uses};
         return pc_dispatch_whole(gather ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
     }
-    const pc_kernel *k = pc_kernel_get(PC_OP_COPY, pc_tensor_device(x), x->dtype);
-    if (k == NULL || k->loop == NULL) {
+    const pc_tensor *ops[2] = {gather ? xblock : dense, gather ? dense : xblock};
+    const pc_kernel *k = NULL;
+    pc_status st = pc_dispatch_kernel(PC_OP_COPY, x->dtype, 2, ops, &k);
+    if (st != PC_OK) {
+        return st;
+    }
+    if (k->loop == NULL) {
         return pc_error_set(PC_ERR_RUNTIME, "indexing: block loops run on the CPU only");
     }
-    const pc_tensor *ops[2] = {gather ? xblock : dense, gather ? dense : xblock};
     pc_iter it;
-    pc_status st = pc_iter_init(&it, 2, ops, xblock->ndim, xblock->shape, false);
+    st = pc_iter_init(&it, 2, ops, xblock->ndim, xblock->shape, false);
     if (st != PC_OK) {
         return st;
     }
@@ -739,14 +760,15 @@ static pc_status run_blocks(const pc_tensor *x, const adv_layout *L, const pc_te
 
 /* Per-element offsets (a device): one GATHER (x -> other) or SCATTER (other -> x) of every
  * element, `other` dense in the result's C order (`step` 0: one value for all). */
-static pc_status run_elements(const pc_tensor *x, const adv_layout *L, char *other, int64_t step,
-                              adv_mode mode)
+static pc_status run_elements(const pc_tensor *x, const adv_layout *L, const pc_tensor *other,
+                              int64_t step, adv_mode mode)
 {
     pc_gather_params prm = {L->offsets->size, (const int64_t *)L->offsets->data,
-                            (char *)x->storage->data, other, step, NULL, 0, 0, NULL,
+                            (char *)x->storage->data, other->data, step, NULL, 0, 0, NULL,
                             mode == MODE_ADD};
     const pc_tensor *in[1] = {x};
-    pc_kernel_args args = {1, 0, in, NULL, &prm};
+    const pc_tensor *uses[2] = {other, L->offsets};
+    pc_kernel_args args = {1, 0, in, NULL, &prm, NULL, 2, uses};
     return pc_dispatch_whole(mode == MODE_GET ? PC_OP_GATHER : PC_OP_SCATTER, x->dtype, &args);
 }
 
@@ -769,7 +791,7 @@ static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out
     pc_tensor *dense = NULL;
     st = pc_tensor_empty(L.ndim, L.shape, x->dtype, pc_tensor_device(x), &r);
     if (st == PC_OK && L.per_element) {
-        st = run_elements(x, &L, r->data, pc_dtype_itemsize(x->dtype), MODE_GET);
+        st = run_elements(x, &L, r, pc_dtype_itemsize(x->dtype), MODE_GET);
     } else if (st == PC_OK && r->size > 0) {
         int64_t dstrides[PC_MAX_NDIM];
         for (int i = 0; i < L.nrest; i++) {
@@ -837,24 +859,19 @@ static pc_status check_value(const pc_tensor *value, int ndim, const int64_t *sh
     return PC_OK;
 }
 
-/* The value in x's dtype on x's device, never sharing memory with x: `value` itself or a copy
- * (*owned). */
+/* The value in x's dtype, never sharing memory with x: `value` itself or a copy (*owned). A
+ * value on another device than x's is refused (PC_ERR_VALUE naming both), before anything is
+ * written. */
 static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_tensor **out,
                            pc_tensor **owned)
 {
     *owned = NULL;
     *out = value;
-    if (!pc_device_equal(pc_tensor_device(value), pc_tensor_device(x))) {
-        pc_tensor *moved = NULL;
-        pc_status st = pc_to_device(value, pc_tensor_device(x), &moved);
-        if (st == PC_OK && moved->dtype != x->dtype) {
-            st = pc_astype(moved, x->dtype, true, owned);
-            pc_tensor_free(moved);
-        } else {
-            *owned = moved;
-        }
-        *out = *owned;
-        return st;
+    const pc_tensor *both[2] = {x, value};
+    pc_device dev;
+    pc_status cst = pc_common_device(2, both, &dev);
+    if (cst != PC_OK) {
+        return cst;
     }
     if (value->dtype != x->dtype) {
         pc_status st = pc_astype(value, x->dtype, true, owned);
@@ -876,7 +893,7 @@ static pc_status set_elements(const pc_tensor *x, const adv_layout *L, const pc_
                               adv_mode mode, pc_tensor **dense)
 {
     if (v->size == 1) {
-        return run_elements(x, L, v->data, 0, mode);
+        return run_elements(x, L, v, 0, mode);
     }
     int64_t strides[PC_MAX_NDIM];
     for (int i = 0; i < L->ndim; i++) {
@@ -889,9 +906,7 @@ static pc_status set_elements(const pc_tensor *x, const adv_layout *L, const pc_
         st = pc_contiguous_copy(view, dense);
         pc_tensor_free(view);
     }
-    return st != PC_OK ? st
-                       : run_elements(x, L, (*dense)->data, pc_dtype_itemsize(x->dtype),
-                                      mode);
+    return st != PC_OK ? st : run_elements(x, L, *dense, pc_dtype_itemsize(x->dtype), mode);
 }
 
 static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value,
@@ -1008,14 +1023,17 @@ static pc_status run_mask_loop(const pc_tensor *x, const index_plan *p, pc_op op
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = pc_kernel_get(op, pc_tensor_device(x), x->dtype);
-    if (k != NULL && k->loop == NULL) {
-        k = NULL;
-        pc_error_set(PC_ERR_NOTIMPL, "'%s' has no host loop for this device", pc_op_name(op));
-    }
     const pc_tensor *ops[2] = {view, mask};
+    const pc_kernel *k = NULL;
+    st = pc_dispatch_kernel(op, x->dtype, 2, ops, &k);
+    if (st == PC_OK && k->loop == NULL) {
+        st = pc_error_set(PC_ERR_NOTIMPL, "'%s' has no host loop for this device",
+                          pc_op_name(op));
+    }
     pc_iter it;
-    st = k != NULL ? pc_iter_init(&it, 2, ops, p->ndim, p->shape, ordered) : PC_ERR_NOTIMPL;
+    if (st == PC_OK) {
+        st = pc_iter_init(&it, 2, ops, p->ndim, p->shape, ordered);
+    }
     if (st == PC_OK) {
         const pc_loop_ctx ctx = {prm};
         st = ordered ? pc_iter_run(&it, k->loop, &ctx)
@@ -1114,9 +1132,17 @@ static pc_status check_writable(const pc_tensor *x)
 }
 
 /* The plan of a write into x (which must be writable). */
-static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, index_plan *p)
+/* The plan of a write of `value` (NULL: a scalar) into x; a value on another device is refused
+ * first, before the index is looked at. */
+static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value,
+                            index_plan *p)
 {
     pc_status st = check_writable(x);
+    if (st == PC_OK && value != NULL) {
+        const pc_tensor *both[2] = {x, value};
+        pc_device dev;
+        st = pc_common_device(2, both, &dev);
+    }
     return st != PC_OK ? st : build_plan(x, n, index, p);
 }
 
@@ -1154,7 +1180,7 @@ static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *v
 pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
-    pc_status st = write_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, value, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1171,7 +1197,7 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
 pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_scalar *value)
 {
     index_plan p;
-    pc_status st = write_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, NULL, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1197,7 +1223,7 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
 pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tensor *value)
 {
     index_plan p;
-    pc_status st = write_plan(x, n, index, &p);
+    pc_status st = write_plan(x, n, index, value, &p);
     if (st != PC_OK) {
         return st;
     }
@@ -1239,44 +1265,40 @@ static pc_status host_nonzero(const pc_tensor *x, pc_tensor **out)
     return st;
 }
 
-/* On a device: the NONZERO kernel writes the coordinates into an (ndim, size) buffer and the
- * count into the result word; the one read of the word sizes the results (copies of the
- * first `count` columns, so the buffer is freed). */
+/* On a device: the true elements are counted by a sum on the device, and the count copied to
+ * the host (the one synchronisation) sizes the coordinates exactly; the NONZERO kernel then
+ * writes them, row d of an (ndim, count) buffer that the results are views of. */
 static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
 {
     const pc_device dev = pc_tensor_device(x);
     pc_tensor *mask = NULL;
+    pc_tensor *total = NULL;
     pc_tensor *coords = NULL;
-    pc_result_word w = {0};
+    int64_t count = 0;
     pc_status st = x->dtype == PC_BOOL ? PC_OK : pc_astype(x, PC_BOOL, true, &mask);
     const pc_tensor *m = mask != NULL ? mask : x;
+    if (st == PC_OK && x->size > 0) {
+        st = pc_reduce(PC_REDUCE_SUM, m, -1, NULL, false, PC_INT64, 0.0, &total);
+    }
+    if (st == PC_OK && total != NULL) {
+        st = pc_device_copy(pc_device_cpu(), &count, dev, total->data, sizeof count);
+    }
     if (st == PC_OK) {
-        const int64_t shape[2] = {x->ndim, x->size};
+        const int64_t shape[2] = {x->ndim, count};
         st = pc_tensor_empty(2, shape, PC_INT64, dev, &coords);
     }
-    if (st == PC_OK && x->size > 0) {
-        pc_result_word *word = pc_device_result_word(dev);
-        int64_t count = 0;
-        const pc_nonzero_params prm = {word != NULL ? NULL : &count, word};
+    if (st == PC_OK && count > 0) {
         const pc_tensor *in[1] = {m};
         pc_tensor *outs[1] = {coords};
-        const pc_kernel_args args = {1, 1, in, outs, &prm};
-        st = pc_dispatch_whole_result(PC_OP_NONZERO, PC_BOOL, &args, word, &w);
-        w.value = word != NULL ? w.value : count;
+        const pc_kernel_args args = {1, 1, in, outs, NULL};
+        st = pc_dispatch_whole(PC_OP_NONZERO, PC_BOOL, &args);
     }
     int made = 0;
-    while (st == PC_OK && made < x->ndim && w.value == 0) {
-        st = pc_tensor_empty(1, &w.value, PC_INT64, dev, &out[made]);
-        made += st == PC_OK;
-    }
     while (st == PC_OK && made < x->ndim) {
-        pc_tensor *row = NULL;
-        st = pc_tensor_restride(coords, 1, &w.value, &coords->strides[1],
-                                coords->offset + made * coords->strides[0], &row);
-        if (st == PC_OK) {
-            st = pc_contiguous_copy(row, &out[made]);
-            pc_tensor_free(row);
-        }
+        st = count == 0 ? pc_tensor_empty(1, &count, PC_INT64, dev, &out[made])
+                        : pc_tensor_restride(coords, 1, &count, &coords->strides[1],
+                                             coords->offset + made * coords->strides[0],
+                                             &out[made]);
         made += st == PC_OK;
     }
     if (st != PC_OK) {
@@ -1285,6 +1307,7 @@ static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
         }
     }
     pc_tensor_free(coords);
+    pc_tensor_free(total);
     pc_tensor_free(mask);
     return st;
 }
@@ -1359,6 +1382,12 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
         return pc_error_set(PC_ERR_TYPE, "take_along_axis() needs integer indices, not %s",
                             pc_dtype_name(indices->dtype));
     }
+    const pc_tensor *both[2] = {x, indices};
+    pc_device dev;
+    pc_status dst = pc_common_device(2, both, &dev);
+    if (dst != PC_OK) {
+        return dst;
+    }
     if (x->ndim != indices->ndim) {
         return pc_error_set(PC_ERR_VALUE, "take_along_axis(): x and indices must have the same "
                             "number of dimensions (%d and %d)", x->ndim, indices->ndim);
@@ -1422,7 +1451,8 @@ pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int a
                                 (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype),
                                 NULL, 0, 0, NULL};
         const pc_tensor *in[1] = {x};
-        pc_kernel_args args = {1, 0, in, NULL, &prm};
+        const pc_tensor *uses[2] = {r, b.offsets};
+        pc_kernel_args args = {1, 0, in, NULL, &prm, NULL, 2, uses};
         st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);
     }
     offsets_free(&b);

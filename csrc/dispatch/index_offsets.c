@@ -14,17 +14,14 @@ pc_status offsets_begin(offsets_build *b, pc_device dev, int ndim, const int64_t
 {
     memset(b, 0, sizeof *b);
     b->dev = dev;
-    b->word = pc_device_result_word(dev);
-    pc_status st = PC_OK;
-    if (b->word == NULL && dev.type != PC_DEVICE_CPU) {
-        return pc_error_set(PC_ERR_NOTIMPL, "advanced indexing on this device needs its "
-                            "result word");
+    if (dev.type != PC_DEVICE_CPU && !pc_device_result_words(dev)) {
+        return pc_error_set(PC_ERR_NOTIMPL, "advanced indexing on this device needs result "
+                            "words");
     }
-    if (b->word == NULL) {
-        b->word = &b->host;
-    } else {
-        st = pc_device_result_reset(dev, b->word);
-    }
+    /* the offsets' kernels run one after another and the word is read once, after the last:
+     * the build keeps its word from here to offsets_finish or offsets_free */
+    pc_status st = pc_device_result_take(dev, &b->taken);
+    b->word = b->taken != NULL ? b->taken : &b->host;
     if (st == PC_OK) {
         st = pc_tensor_empty(ndim, shape, PC_INT64, dev, &b->offsets);
     }
@@ -45,12 +42,7 @@ pc_status offsets_add_index(offsets_build *b, const pc_tensor *idx, int end, int
     if (b->nterms == PC_OFFSETS_MAX_TERMS || idx->ndim > end || end > o->ndim) {
         return pc_error_set(PC_ERR_RUNTIME, "offsets_add_index: bad term");
     }
-    pc_tensor *moved = NULL;
     pc_status st = PC_OK;
-    if (!pc_device_equal(pc_tensor_device(idx), b->dev)) {
-        st = pc_to_device(idx, b->dev, &moved); /* an index on another device: moved once */
-        idx = moved;
-    }
     int64_t strides[PC_MAX_NDIM];
     const int lead = end - idx->ndim;
     for (int j = 0; st == PC_OK && j < o->ndim; j++) {
@@ -72,7 +64,6 @@ pc_status offsets_add_index(offsets_build *b, const pc_tensor *idx, int end, int
                                            o->ndim, o->shape, &prm);
     }
     pc_tensor_free(view);
-    pc_tensor_free(moved);
     return st;
 }
 
@@ -97,8 +88,11 @@ pc_status offsets_add_axis(offsets_build *b, int at, int64_t stride)
 pc_status offsets_finish(offsets_build *b)
 {
     pc_result_word w = b->host;
-    if (b->word != &b->host) {
-        pc_status st = pc_device_result_read(b->dev, b->word, &w);
+    if (b->taken != NULL) {
+        pc_status st = pc_device_result_read(b->dev, b->taken, &w);
+        pc_device_result_give(b->dev, b->taken);
+        b->taken = NULL;
+        b->word = &b->host;
         if (st != PC_OK) {
             return st;
         }
@@ -110,12 +104,17 @@ pc_status offsets_finish(offsets_build *b)
         return pc_error_set((pc_status)w.code, "index preparation failed on the device");
     }
     const offsets_term_info *t = &b->terms[w.detail];
-    if (t->is_unsigned) {
-        return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds for axis %d with size "
-                            "%lld", (unsigned long long)w.value, t->axis, (long long)t->len);
+    /* the word's value holds the index's 64 bits */
+    return pc_index_out_of_bounds(t->is_unsigned, (uint64_t)w.value, t->axis, t->len);
+}
+
+pc_status pc_index_out_of_bounds(bool is_unsigned, uint64_t bits, int axis, int64_t len)
+{
+    if (is_unsigned && bits > (uint64_t)INT64_MAX) {
+        return pc_error_set(PC_ERR_INDEX, "index %llu is out of bounds", (unsigned long long)bits);
     }
     return pc_error_set(PC_ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld",
-                        (long long)w.value, t->axis, (long long)t->len);
+                        (long long)(int64_t)bits, axis, (long long)len);
 }
 
 pc_tensor *offsets_take(offsets_build *b)
@@ -129,4 +128,6 @@ void offsets_free(offsets_build *b)
 {
     pc_tensor_free(b->offsets);
     b->offsets = NULL;
+    pc_device_result_give(b->dev, b->taken);
+    b->taken = NULL;
 }

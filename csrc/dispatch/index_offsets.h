@@ -25,18 +25,27 @@ typedef struct offsets_term_info {
 typedef struct offsets_build {
     pc_tensor *offsets;         /* owned until offsets_take */
     pc_device dev;
-    pc_result_word *word;       /* the device's word, or &host on the CPU */
+    pc_result_word *word;       /* `taken`, or &host on the CPU */
+    pc_result_word *taken;      /* the word taken for this build (a device's), given back by
+                                   offsets_finish or offsets_free */
     pc_result_word host;
     int nterms;
     offsets_term_info terms[PC_OFFSETS_MAX_TERMS];
 } offsets_build;
 
-/* Start: offsets of (ndim, shape) on `dev`, all `base`; resets the word. */
+/* The IndexError of an index outside [-len, len) of x's `axis`, given as its 64 bits: an
+ * unsigned index above INT64_MAX is named as such (without axis and size: no axis has that
+ * many elements), any other with its axis and size. The one message every indexing path and
+ * device gives. */
+pc_status pc_index_out_of_bounds(bool is_unsigned, uint64_t bits, int axis, int64_t len);
+
+/* Start: offsets of (ndim, shape) on `dev`, all `base`; takes a result word on a device. On
+ * failure too, offsets_free releases what was taken. */
 pc_status offsets_begin(offsets_build *b, pc_device dev, int ndim, const int64_t *shape,
                         int64_t base);
 
-/* offsets += w * stride, w the index of `idx` (any integer dtype; copied to the offsets' device
- * when it lives elsewhere) normalised against `len`, with idx's axes right-aligned to end at
+/* offsets += w * stride, w the index of `idx` (any integer dtype, on the offsets' device: the
+ * dispatcher refuses another) normalised against `len`, with idx's axes right-aligned to end at
  * axis `end` of the offsets (extents of 1 broadcast). `axis` names x's axis in the message of a
  * bad index. */
 pc_status offsets_add_index(offsets_build *b, const pc_tensor *idx, int end, int64_t len,

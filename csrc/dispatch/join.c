@@ -40,17 +40,13 @@ static pc_status common_dtype(int n, const pc_tensor *const *xs, pc_dtype *dt, p
         return pc_error_set(PC_ERR_VALUE, "need at least one tensor to join");
     }
     *dt = xs[0]->dtype;
-    *dev = pc_tensor_device(xs[0]);
     for (int i = 1; i < n; i++) {
         pc_status st = pc_promote_checked(*dt, xs[i]->dtype, dt);
         if (st != PC_OK) {
             return st;
         }
-        if (!pc_device_equal(*dev, pc_tensor_device(xs[i]))) {
-            return pc_error_set(PC_ERR_VALUE, "tensors to join are on different devices");
-        }
     }
-    return PC_OK;
+    return pc_common_device(n, xs, dev);
 }
 
 static pc_status concat_flat(int n, const pc_tensor *const *xs, pc_dtype dt, pc_device dev,
@@ -383,7 +379,15 @@ static pc_status repeat_counts(const pc_tensor *x, int ax, const int64_t *counts
             *p++ = i;
         }
     }
-    st = pc_take(x, idx, ax, out);
+    pc_tensor *moved = NULL;
+    if (pc_tensor_device(x).type != PC_DEVICE_CPU) {
+        /* the index is made on the host from the host counts; it goes to x's device once */
+        st = pc_to_device(idx, pc_tensor_device(x), &moved);
+    }
+    if (st == PC_OK) {
+        st = pc_take(x, moved != NULL ? moved : idx, ax, out);
+    }
+    pc_tensor_free(moved);
     pc_tensor_free(idx);
     return st;
 }

@@ -58,11 +58,11 @@ static pc_status prepare(const char *fname, const pc_tensor *x, bool square, pc_
     return st;
 }
 
-/* Kernels that overwrite a C-layout copy of x in place (CHOLESKY, INV). `word` is the
- * device's result word, already in `params` (NULL on the CPU); a failure reported through it
- * is left in *outcome (code != PC_OK, nothing in *out) for the caller to raise. */
+/* Kernels that overwrite a C-layout copy of x in place (CHOLESKY, INV). `word` is the result
+ * word field of `params` (pc_dispatch_whole_result); a failure reported through it is left in
+ * *outcome (code != PC_OK, nothing in *out) for the caller to raise. */
 static pc_status in_place(const char *fname, pc_op op, const pc_tensor *x, const void *params,
-                          pc_result_word *word, pc_result_word *outcome, pc_tensor **out)
+                          pc_result_word **word, pc_result_word *outcome, pc_tensor **out)
 {
     memset(outcome, 0, sizeof *outcome);
     pc_dtype compute;
@@ -99,20 +99,18 @@ static pc_status in_place(const char *fname, pc_op op, const pc_tensor *x, const
 
 pc_status pc_cholesky(const pc_tensor *x, bool upper, pc_tensor **out)
 {
-    pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
-    const pc_cholesky_params p = {upper, word};
+    pc_cholesky_params p = {upper, NULL};
     pc_result_word w;
-    pc_status st = in_place("cholesky", PC_OP_CHOLESKY, x, &p, word, &w, out);
+    pc_status st = in_place("cholesky", PC_OP_CHOLESKY, x, &p, &p.result, &w, out);
     return w.code != PC_OK ? pc_error_set(PC_ERR_VALUE, PC_MSG_CHOLESKY_NOT_PD, (int)w.value)
                            : st;
 }
 
 pc_status pc_inv(const pc_tensor *x, pc_tensor **out)
 {
-    pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
-    const pc_singular_params p = {word};
+    pc_singular_params p = {NULL};
     pc_result_word w;
-    pc_status st = in_place("inv", PC_OP_INV, x, &p, word, &w, out);
+    pc_status st = in_place("inv", PC_OP_INV, x, &p, &p.result, &w, out);
     return w.code != PC_OK ? pc_error_set(PC_ERR_VALUE, PC_MSG_INV_SINGULAR) : st;
 }
 
@@ -182,11 +180,10 @@ pc_status pc_solve(const pc_tensor *a, const pc_tensor *b, pc_tensor **out)
     if (st == PC_OK) {
         const pc_tensor *ins[1] = {va};
         pc_tensor *outs[1] = {x};
-        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
-        const pc_singular_params p = {word};
+        pc_singular_params p = {NULL};
         const pc_kernel_args args = {1, 1, ins, outs, &p};
         pc_result_word w;
-        st = pc_dispatch_whole_result(PC_OP_SOLVE, compute, &args, word, &w);
+        st = pc_dispatch_whole_result(PC_OP_SOLVE, compute, &args, &p.result, &w);
         if (st == PC_OK && w.code != PC_OK) {
             st = pc_error_set(PC_ERR_VALUE, PC_MSG_SOLVE_SINGULAR);
         }
@@ -341,12 +338,11 @@ pc_status pc_eigh(const pc_tensor *x, pc_tensor **w, pc_tensor **v)
         st = pc_tensor_empty(nb + 1, shape, pc_dtype_real_of(compute), pc_tensor_device(x), &tw);
     }
     if (st == PC_OK) {
-        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
-        const pc_eigh_params p = {v != NULL, word};
+        pc_eigh_params p = {v != NULL, NULL};
         pc_tensor *outs[2] = {tw, tv};
         const pc_kernel_args args = {0, 2, NULL, outs, &p};
         pc_result_word outcome;
-        st = pc_dispatch_whole_result(PC_OP_EIGH, compute, &args, word, &outcome);
+        st = pc_dispatch_whole_result(PC_OP_EIGH, compute, &args, &p.result, &outcome);
         st = converge_outcome(st, &outcome, PC_MSG_EIGH_NOT_FINITE, PC_MSG_EIGH_NO_CONVERGENCE);
     }
     if (st == PC_OK) {
@@ -391,11 +387,10 @@ pc_status pc_eig(const pc_tensor *x, pc_tensor **w, pc_tensor **v)
     if (st == PC_OK) {
         const pc_tensor *ins[1] = {cx};
         pc_tensor *outs[2] = {tw, tv};
-        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
-        const pc_converge_params p = {word};
+        pc_converge_params p = {NULL};
         const pc_kernel_args args = {1, v != NULL ? 2 : 1, ins, outs, &p};
         pc_result_word outcome;
-        st = pc_dispatch_whole_result(PC_OP_EIG, compute, &args, word, &outcome);
+        st = pc_dispatch_whole_result(PC_OP_EIG, compute, &args, &p.result, &outcome);
         st = converge_outcome(st, &outcome, PC_MSG_EIG_NOT_FINITE, PC_MSG_EIG_NO_CONVERGENCE);
     }
     pc_tensor_free(cx);
@@ -444,11 +439,10 @@ pc_status pc_svd(const pc_tensor *x, bool full_matrices, pc_tensor **s, pc_tenso
     if (st == PC_OK) {
         const pc_tensor *ins[1] = {cx};
         pc_tensor *outs[3] = {ts, tu, tvh};
-        pc_result_word *word = pc_device_result_word(pc_tensor_device(x));
-        const pc_converge_params p = {word};
+        pc_converge_params p = {NULL};
         const pc_kernel_args args = {1, vectors ? 3 : 1, ins, outs, &p};
         pc_result_word outcome;
-        st = pc_dispatch_whole_result(PC_OP_SVD, compute, &args, word, &outcome);
+        st = pc_dispatch_whole_result(PC_OP_SVD, compute, &args, &p.result, &outcome);
         st = converge_outcome(st, &outcome, PC_MSG_SVD_NOT_FINITE, PC_MSG_SVD_NO_CONVERGENCE);
     }
     if (st == PC_OK) {

@@ -54,7 +54,7 @@ const char *pc_reduction_name(pc_reduction r)
 pc_dtype pc_reduction_result_dtype(pc_reduction r, pc_dtype x)
 {
     const pc_kind k = pc_dtype_kind(x);
-    const bool integral = k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
+    const bool integral = pc_dtype_is_exact(x);
     switch (r) {
     case PC_REDUCE_SUM:
     case PC_REDUCE_PROD:
@@ -118,12 +118,6 @@ static pc_status squeeze_axes(pc_tensor *t, const bool *mask, bool keepdims, pc_
     return st;
 }
 
-static bool is_integral(pc_dtype dt)
-{
-    const pc_kind k = pc_dtype_kind(dt);
-    return k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
-}
-
 pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *axes,
                     bool keepdims, pc_dtype dtype, double correction, pc_tensor **out)
 {
@@ -163,7 +157,7 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
     pc_tensor *cast = NULL;
     pc_dtype final_dtype = PC_DTYPE_INVALID;
     if (dtype != PC_DTYPE_INVALID) {
-        if (dtype != x->dtype && !(is_integral(dtype) && is_integral(x->dtype))) {
+        if (dtype != x->dtype && !(pc_dtype_is_exact(dtype) && pc_dtype_is_exact(x->dtype))) {
             st = pc_astype(x, dtype, true, &cast);
             if (st != PC_OK) {
                 return st;
@@ -253,12 +247,12 @@ pc_status pc_argreduce(pc_argreduction r, const pc_tensor *x, bool has_axis, int
     if (st == PC_OK && osize > 0) {
         /* only the NaN forms have a data-dependent failure: the others need no word */
         const bool nan_form = op == PC_OP_NANARGMAX || op == PC_OP_NANARGMIN;
-        pc_result_word *word = nan_form ? pc_device_result_word(pc_tensor_device(x)) : NULL;
-        const pc_argreduce_params params = {axis, word};
+        pc_argreduce_params params = {axis, NULL};
         pc_tensor *outs[1] = {res};
         const pc_kernel_args args = {1, 1, &xin, outs, &params};
-        pc_result_word w;
-        st = pc_dispatch_whole_result(op, xin->dtype, &args, word, &w);
+        pc_result_word w = {0};
+        st = nan_form ? pc_dispatch_whole_result(op, xin->dtype, &args, &params.result, &w)
+                      : pc_dispatch_whole(op, xin->dtype, &args);
         if (st == PC_OK && w.code != PC_OK) {
             st = pc_error_set(PC_ERR_VALUE, PC_MSG_ALL_NAN);
         }

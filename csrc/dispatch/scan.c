@@ -9,12 +9,6 @@
 #include "paddle_c/reduce.h"
 #include "paddle_c/kernels/reduce_kernels.h"
 
-static bool integral(pc_dtype dt)
-{
-    const pc_kind k = pc_dtype_kind(dt);
-    return k == PC_KIND_BOOL || k == PC_KIND_INT || k == PC_KIND_UINT;
-}
-
 pc_status pc_cumulative(bool prod, const pc_tensor *x, bool has_axis, int axis, pc_dtype dtype,
                         bool include_initial, pc_tensor **out)
 {
@@ -38,7 +32,7 @@ pc_status pc_cumulative(bool prod, const pc_tensor *x, bool has_axis, int axis, 
     }
     pc_dtype final_dtype = PC_DTYPE_INVALID;
     if (dtype != PC_DTYPE_INVALID) {
-        if (dtype != xin->dtype && !(integral(dtype) && integral(xin->dtype))) {
+        if (dtype != xin->dtype && !(pc_dtype_is_exact(dtype) && pc_dtype_is_exact(xin->dtype))) {
             st = pc_astype(xin, dtype, true, &cast);
             if (st != PC_OK) {
                 pc_tensor_free(flat);

@@ -54,13 +54,14 @@ pc_status pc_searchsorted(const pc_tensor *x1, const pc_tensor *x2, bool right,
     }
     if (st == PC_OK && res->size > 0) {
         /* a bad sorter index on a device comes through the result word, read once */
-        pc_result_word *word = s != NULL ? pc_device_result_word(pc_tensor_device(res)) : NULL;
-        const pc_searchsorted_params params = {right, word};
+        pc_searchsorted_params params = {right, NULL};
         const pc_tensor *in[3] = {a, b, s};
         pc_tensor *outs[1] = {res};
         const pc_kernel_args args = {s != NULL ? 3 : 2, 1, in, outs, &params};
-        pc_result_word w;
-        st = pc_dispatch_whole_result(PC_OP_SEARCHSORTED, dt, &args, word, &w);
+        pc_result_word w = {0};
+        st = s != NULL
+                 ? pc_dispatch_whole_result(PC_OP_SEARCHSORTED, dt, &args, &params.result, &w)
+                 : pc_dispatch_whole(PC_OP_SEARCHSORTED, dt, &args);
         if (st == PC_OK && w.code != PC_OK) {
             st = pc_error_set(PC_ERR_INDEX, PC_MSG_SORTER_RANGE, (long long)w.value,
                               (long long)x1->size);
@@ -166,14 +167,13 @@ pc_status pc_unique(const pc_tensor *x, bool want_indices, bool want_inverse, bo
     int64_t count = 0;
     if (st == PC_OK && n > 0) {
         /* the count decides the results' sizes: on a device it comes through the result word */
-        pc_result_word *word = pc_device_result_word(dev);
-        const pc_unique_params params = {word != NULL ? NULL : &count, word};
+        pc_unique_params params = {&count, NULL};
         const pc_tensor *in[2] = {sorted, perm};
         pc_tensor *outs[4] = {r.values, r.indices, r.inverse, r.counts};
         const pc_kernel_args args = {perm != NULL ? 2 : 1, 4, in, outs, &params};
         pc_result_word w;
-        st = pc_dispatch_whole_result(PC_OP_UNIQUE, x->dtype, &args, word, &w);
-        if (st == PC_OK && word != NULL) {
+        st = pc_dispatch_whole_result(PC_OP_UNIQUE, x->dtype, &args, &params.result, &w);
+        if (st == PC_OK && pc_device_result_words(dev)) {
             count = w.value;
         }
     }

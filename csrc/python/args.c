@@ -136,7 +136,9 @@ int pcpy_int64_arg(PyObject *obj, const char *name, int64_t dflt, int64_t *out)
  * any item's code can run. A list's items are copied in one step that runs no Python code; a
  * tuple cannot change, so it is its own snapshot; any other sequence is read item by item, at
  * most len() items (an object with __getitem__ but no __len__ is refused rather than indexed
- * forever); an iterable that is no sequence (a set, a generator) is collected like tuple(). */
+ * forever); an iterable that is no sequence (a set, a generator) is collected like tuple().
+ * len() bounds the reading but sizes nothing: the items are collected as they come, so a
+ * sequence whose len() says 10**9 but which holds 3 items costs 3 items, not 8 GB. */
 PyObject *pcpy_seq_snapshot(PyObject *obj)
 {
     if (PyTuple_Check(obj)) {
@@ -162,8 +164,8 @@ PyObject *pcpy_seq_snapshot(PyObject *obj)
         }
         return NULL;
     }
-    PyObject *snap = PyTuple_New(n);
-    for (Py_ssize_t i = 0; snap != NULL && i < n; i++) {
+    PyObject *items = PyList_New(0);
+    for (Py_ssize_t i = 0; items != NULL && i < n; i++) {
         PyObject *item = PySequence_GetItem(obj, i);
         if (item == NULL) {
             if (PyErr_ExceptionMatches(PyExc_IndexError)) {
@@ -171,10 +173,16 @@ PyObject *pcpy_seq_snapshot(PyObject *obj)
                              "(len() said %zd, item %zd is missing)", Py_TYPE(obj)->tp_name, n,
                              i);
             }
-            Py_CLEAR(snap);
+            Py_CLEAR(items);
             break;
         }
-        PyTuple_SET_ITEM(snap, i, item);
+        const int r = PyList_Append(items, item);
+        Py_DECREF(item);
+        if (r < 0) {
+            Py_CLEAR(items);
+        }
     }
+    PyObject *snap = items != NULL ? PyList_AsTuple(items) : NULL;
+    Py_XDECREF(items);
     return snap;
 }

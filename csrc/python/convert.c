@@ -363,9 +363,9 @@ static PyObject *from_buffer(pcpy_state *st, PyObject *obj)
  * and tuples whose leaves are Python scalars and Tensors, the common case - runs no Python code
  * while it is read (nothing is allocated that could start the garbage collector either), so it
  * cannot change: it is measured and filled in place, in two passes. Anything else is frozen
- * first, running every item's code once: each level becomes a tuple snapshot
- * (pcpy_seq_snapshot) and each leaf that is not a Python scalar becomes a Tensor; the frozen
- * copy is plain, and it is what the passes read. The nesting is at most PC_MAX_NDIM levels deep:
+ * first (freeze): every list and tuple level becomes a tuple snapshot (pcpy_seq_snapshot)
+ * before any item's code runs, then each leaf that is not a Python scalar becomes a Tensor,
+ * running its code once; the frozen copy is plain, and it is what the passes read. The nesting is at most PC_MAX_NDIM levels deep:
  * a sequence that contains itself is a ValueError (as in NumPy), not a stack overflow. Lists
  * and tuples are levels; so is any other object with __len__ and __getitem__ that offers no
  * array interface (buffer, __dlpack__, __array__). */
@@ -412,10 +412,73 @@ static bool is_sequence(pcpy_state *st, PyObject *o)
            (PySequence_Check(o) && !PyUnicode_Check(o) && !is_array_like(st, o));
 }
 
+/* `snap` (a tuple; reference stolen) with each item replaced by fn(st, item, depth): itself
+ * when no item changes, else a private copy. New reference, or NULL with an exception. */
+static PyObject *map_items(PyObject *snap, PyObject *(*fn)(pcpy_state *, PyObject *, int),
+                           pcpy_state *st, int depth)
+{
+    PyObject *own = NULL; /* a private copy of snap, made at the first item that changes */
+    const Py_ssize_t n = PyTuple_GET_SIZE(snap);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(snap, i);
+        PyObject *mapped = fn(st, item, depth);
+        if (mapped == NULL) {
+            Py_XDECREF(own);
+            Py_DECREF(snap);
+            return NULL;
+        }
+        if (mapped == item) {
+            Py_DECREF(mapped);
+            continue;
+        }
+        if (own == NULL) {
+            own = PyTuple_New(n);
+            for (Py_ssize_t j = 0; own != NULL && j < n; j++) {
+                PyTuple_SET_ITEM(own, j, Py_NewRef(PyTuple_GET_ITEM(snap, j)));
+            }
+            if (own == NULL) {
+                Py_DECREF(mapped);
+                Py_DECREF(snap);
+                return NULL;
+            }
+        }
+        PyObject *old = PyTuple_GET_ITEM(own, i);
+        PyTuple_SET_ITEM(own, i, mapped); /* `own` is ours alone */
+        Py_DECREF(old);
+    }
+    if (own != NULL) {
+        Py_DECREF(snap);
+        return own;
+    }
+    return snap;
+}
+
+static PyObject *snapshot_levels(pcpy_state *st, PyObject *seq, int depth);
+
+/* An item of a level being snapshot: a list or tuple's own snapshot, anything else itself. */
+static PyObject *level_snapshot(pcpy_state *st, PyObject *o, int depth)
+{
+    return is_level(o) ? snapshot_levels(st, o, depth) : Py_NewRef(o);
+}
+
+/* The first step of freezing the sequence `seq` found at nesting `depth`: a tuple snapshot of
+ * it whose list and tuple items are their own snapshots, all the way down. New reference. */
+static PyObject *snapshot_levels(pcpy_state *st, PyObject *seq, int depth)
+{
+    if (depth >= PC_MAX_NDIM) {
+        too_deep();
+        return NULL;
+    }
+    PyObject *snap = pcpy_seq_snapshot(seq);
+    return snap != NULL ? map_items(snap, level_snapshot, st, depth + 1) : NULL;
+}
+
+static PyObject *freeze_levels(pcpy_state *st, PyObject *levels, int depth);
 static PyObject *freeze(pcpy_state *st, PyObject *seq, int depth);
 
-/* The frozen form of one item at nesting `depth`: a Python scalar itself, a sequence's frozen
- * tuple, or anything else as a Tensor. New reference. */
+/* The frozen form of one item of a snapshot at nesting `depth`: a Python scalar itself, a
+ * level's frozen tuple, a sequence's frozen tuple, or anything else as a Tensor. New
+ * reference. */
 static PyObject *freeze_item(pcpy_state *st, PyObject *o, int depth)
 {
     pc_scalar s;
@@ -426,57 +489,40 @@ static PyObject *freeze_item(pcpy_state *st, PyObject *o, int depth)
     if (pcpy_tensor_check(st, o)) {
         return Py_NewRef(o);
     }
+    if (PyTuple_Check(o)) {
+        return freeze_levels(st, Py_NewRef(o), depth); /* snapshot already */
+    }
     if (is_sequence(st, o)) {
         return freeze(st, o, depth);
     }
     return pcpy_asarray(st, o, PC_DTYPE_INVALID, NULL, -1);
 }
 
-/* The frozen copy of the sequence `seq` found at nesting `depth`. New reference. */
+/* The second step: `levels` (a snapshot of snapshot_levels, its depth checked there;
+ * reference stolen) with each leaf frozen. New reference. */
+static PyObject *freeze_levels(pcpy_state *st, PyObject *levels, int depth)
+{
+    return map_items(levels, freeze_item, st, depth + 1);
+}
+
+/* [Why every level is snapshot before any item runs code] Freezing level by level, item by
+ * item, would snapshot a list only when the walk reaches it, after earlier items' __array__
+ * (or a sequence's __getitem__) had run and could have grown or emptied it: [[a, ...], b]
+ * would read b as a's code left it, and a b grown to the right length gave a shape that the
+ * nesting never had. So the lists and tuples of the nesting are all snapshot first, in one
+ * step that runs no Python code - the garbage collector, whose finalizers are Python code, is
+ * paused meanwhile - and only then are the leaves converted. What asarray converts is the
+ * nesting as it was when the call began. (A sequence that is no list or tuple is snapshot when
+ * the walk reaches it: reading it runs its code anyway.) The frozen copy of the sequence `seq`
+ * found at nesting `depth`. New reference. */
 static PyObject *freeze(pcpy_state *st, PyObject *seq, int depth)
 {
-    if (depth >= PC_MAX_NDIM) {
-        too_deep();
-        return NULL;
+    const int collecting = PyGC_Disable();
+    PyObject *levels = snapshot_levels(st, seq, depth);
+    if (collecting) {
+        PyGC_Enable();
     }
-    PyObject *snap = pcpy_seq_snapshot(seq);
-    if (snap == NULL) {
-        return NULL;
-    }
-    PyObject *own = NULL; /* a private copy of snap, made at the first item that changes */
-    const Py_ssize_t n = PyTuple_GET_SIZE(snap);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PyTuple_GET_ITEM(snap, i);
-        PyObject *frozen = freeze_item(st, item, depth + 1);
-        if (frozen == NULL) {
-            Py_XDECREF(own);
-            Py_DECREF(snap);
-            return NULL;
-        }
-        if (frozen == item) {
-            Py_DECREF(frozen);
-            continue;
-        }
-        if (own == NULL) {
-            own = PyTuple_New(n);
-            for (Py_ssize_t j = 0; own != NULL && j < n; j++) {
-                PyTuple_SET_ITEM(own, j, Py_NewRef(PyTuple_GET_ITEM(snap, j)));
-            }
-            if (own == NULL) {
-                Py_DECREF(frozen);
-                Py_DECREF(snap);
-                return NULL;
-            }
-        }
-        PyObject *old = PyTuple_GET_ITEM(own, i);
-        PyTuple_SET_ITEM(own, i, frozen); /* `own` is ours alone */
-        Py_DECREF(old);
-    }
-    if (own != NULL) {
-        Py_DECREF(snap);
-        return own;
-    }
-    return snap;
+    return levels != NULL ? freeze_levels(st, levels, depth) : NULL;
 }
 
 /* The shape, following first elements: 0, -1 (exception), or NOT_PLAIN. */

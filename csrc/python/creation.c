@@ -495,6 +495,11 @@ static PyObject *fn_meshgrid(PyObject *mod, PyObject *const *args, Py_ssize_t na
             return NULL;
         }
         const pc_tensor *t = pcpy_tensor_get(args[i]);
+        const pc_tensor *pair[2] = {pcpy_tensor_get(args[0]), t};
+        pc_device dev;
+        if (i > 0 && pc_common_device(2, pair, &dev) != PC_OK) {
+            return pcpy_raise(PC_ERR_VALUE);
+        }
         if (i > 0 && t->dtype != dt) {
             PyErr_Format(PyExc_TypeError, "meshgrid: all arrays must have one dtype (%s vs %s)",
                          pc_dtype_name(dt), pc_dtype_name(t->dtype));

@@ -36,24 +36,49 @@ static const char *type_name(pc_device_type t)
     return "unknown";
 }
 
-/* Parse "name" or "name:index"; 0 or -1 (ValueError / RuntimeError). */
+/* The index of "name:index": decimal digits only (no sign, no spaces), at most 2^20; 0 or -1. */
+static int parse_index(const char *p, long *out)
+{
+    long v = 0;
+    if (*p == '\0') {
+        return -1;
+    }
+    for (; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9' || v > 1L << 20) {
+            return -1;
+        }
+        v = v * 10 + (*p - '0');
+    }
+    if (v > 1L << 20) {
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parse "name" or "name:index"; 0 or -1 (ValueError / RuntimeError).
+ * [Why the string's length is checked] C reads a string up to its first NUL, so
+ * "cpu\0junk" would be read as "cpu": the whole Python string must be the device's name. */
 static int parse_device_string(PyObject *str, pc_device *out)
 {
-    const char *s = PyUnicode_AsUTF8(str);
-    if (s == NULL) {
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(str, &size);
+    if (s == NULL && !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        return -1;
+    }
+    if (s == NULL || strlen(s) != (size_t)size) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "invalid device %R: a device string holds no NUL "
+                     "character or lone surrogate", str);
         return -1;
     }
     const char *colon = strchr(s, ':');
     const size_t len = colon ? (size_t)(colon - s) : strlen(s);
     long index = 0;
-    if (colon != NULL) {
-        char *end = NULL;
-        index = strtol(colon + 1, &end, 10);
-        if (end == colon + 1 || *end != '\0' || index < 0 || index > 1 << 20) {
-            PyErr_Format(PyExc_ValueError, "invalid device %R: the index must be a "
-                         "non-negative integer", str);
-            return -1;
-        }
+    if (colon != NULL && parse_index(colon + 1, &index) < 0) {
+        PyErr_Format(PyExc_ValueError, "invalid device %R: the index must be a non-negative "
+                     "integer of at most %ld, written in decimal digits", str, 1L << 20);
+        return -1;
     }
     for (size_t i = 0; i < sizeof device_names / sizeof device_names[0]; i++) {
         if (strlen(device_names[i].name) == len && strncmp(device_names[i].name, s, len) == 0) {
@@ -408,6 +433,30 @@ static PyObject *fn_result_word_reads(PyObject *mod, PyObject *const *args, Py_s
     return PyLong_FromLongLong((long long)pc_device_result_reads(dev));
 }
 
+/* _same_device(*tensors): None, or the ValueError naming two devices (pc_common_device), for
+ * composites written in Python that must refuse mixed devices before their first step. */
+static PyObject *fn_same_device(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pcpy_state *st = pcpy_state_from_module(mod);
+    const pc_tensor *first = NULL;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        if (!pcpy_tensor_check(st, args[i])) {
+            continue; /* Python numbers and None have no device */
+        }
+        const pc_tensor *t = pcpy_tensor_get(args[i]);
+        if (first == NULL) {
+            first = t;
+            continue;
+        }
+        const pc_tensor *pair[2] = {first, t};
+        pc_device dev;
+        if (pc_common_device(2, pair, &dev) != PC_OK) {
+            return pcpy_raise(PC_ERR_VALUE);
+        }
+    }
+    return Py_NewRef(Py_None);
+}
+
 static PyObject *fn_empty_cache(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     pc_device dev;
@@ -435,14 +484,31 @@ PyMethodDef pcpy_devices_methods[] = {
      "the default device) is done."},
     {"_memory_stats", (PyCFunction)(void (*)(void))fn_memory_stats, METH_FASTCALL,
      "_memory_stats(device=None, /)\n--\n\nThe device's memory statistics as a dict."},
+    {"_same_device", (PyCFunction)(void (*)(void))fn_same_device, METH_FASTCALL,
+     "_same_device(*tensors)\n--\n\nNone when every tensor given is on one device, else the "
+     "ValueError naming two of their devices (Python numbers are skipped)."},
     {"_result_word_reads", (PyCFunction)(void (*)(void))fn_result_word_reads, METH_FASTCALL,
-     "_result_word_reads(device=None, /)\n--\n\nHow many times the device's result word "
-     "was read (once per operation with a data-dependent outcome) since the start."},
+     "_result_word_reads(device=None, /)\n--\n\nHow many times result words of the device "
+     "were read (once per operation with a data-dependent outcome) since the start."},
     {"empty_cache", (PyCFunction)(void (*)(void))fn_empty_cache, METH_FASTCALL,
      "empty_cache(device=None, /)\n--\n\nReturn the memory pool's cached blocks of `device` "
      "to the device."},
     {NULL, NULL, 0, NULL},
 };
+
+/* Re-raise the pending exception with the environment variable `name` in front of its
+ * message (the import fails with it). -1. */
+static int env_error(const char *name)
+{
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyErr_Format(type, "the environment variable %s: %S", name, value);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    return -1;
+}
 
 int pcpy_device_type_init(PyObject *module, pcpy_state *st)
 {
@@ -462,11 +528,13 @@ int pcpy_device_type_init(PyObject *module, pcpy_state *st)
     st->default_device = pc_device_cpu();
     const char *env = getenv("PADDLE_C_DEFAULT_DEVICE");
     if (env != NULL && env[0] != '\0') {
-        PyObject *spec = PyUnicode_FromString(env);
+        /* the variable's bytes as the file system encoding reads them (undecodable bytes as
+         * surrogates, which the parser refuses) */
+        PyObject *spec = PyUnicode_DecodeFSDefault(env);
         const int r = spec != NULL ? parse_device_string(spec, &st->default_device) : -1;
         Py_XDECREF(spec);
         if (r < 0) {
-            return -1;
+            return env_error("PADDLE_C_DEFAULT_DEVICE");
         }
     }
     return 0;

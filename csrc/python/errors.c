@@ -1,6 +1,8 @@
 /*
  * errors.c - the one place where a pc_status becomes a Python exception.
  */
+#include <string.h>
+
 #include "pcpy.h"
 
 static PyObject *exception_for(pc_status st)
@@ -48,9 +50,20 @@ PyObject *pcpy_raise(pc_status st)
         return NULL;
     }
     const char *msg = pc_error_message();
+    if (msg[0] == '\0') {
+        msg = "paddle_c: operation failed";
+    }
+    /* [Why the message is decoded leniently] It may quote bytes from outside (an environment
+     * variable, a file name) that are no UTF-8, or end in a character cut short by the
+     * message's buffer: the exception must still be the status's, not a UnicodeDecodeError. */
+    PyObject *text = PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "backslashreplace");
+    if (text == NULL) {
+        return NULL;
+    }
     PyObject *cls = st == PC_ERR_AXIS ? axis_error() : Py_NewRef(exception_for(st));
-    PyErr_SetString(cls, msg[0] ? msg : "paddle_c: operation failed");
+    PyErr_SetObject(cls, text);
     Py_DECREF(cls);
+    Py_DECREF(text);
     return NULL;
 }
 

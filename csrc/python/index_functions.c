@@ -236,6 +236,12 @@ static pc_status scatter(const pc_tensor *x, const pc_tensor *index, const pc_te
     if (x->ndim == 0) {
         return pc_error_set(PC_ERR_VALUE, "scatter: x must have at least one dimension");
     }
+    const pc_tensor *operands[3] = {x, index, updates};
+    pc_device dev;
+    s = pc_common_device(3, operands, &dev); /* before the steps, which may be missing there */
+    if (s != PC_OK) {
+        return s;
+    }
     if (index->ndim == 2 && index->shape[1] == 1) {
         s = pc_reshape(index, 1, index->shape, -1, &flat);
         index = flat;

@@ -175,7 +175,9 @@ static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
     return d;
 }
 
-/* _plugins() -> (path, name, loaded, message) of every file tried from PADDLE_C_PLUGIN_PATH. */
+/* _plugins() -> (path, name, loaded, message) of every file tried from PADDLE_C_PLUGIN_PATH.
+ * The strings are decoded as file names are (os.fsdecode: bytes that are no UTF-8 become
+ * surrogates), since paths and what quotes them may hold any bytes. */
 static PyObject *fn_plugins(PyObject *mod, PyObject *unused)
 {
     (void)mod;
@@ -183,8 +185,10 @@ static PyObject *fn_plugins(PyObject *mod, PyObject *unused)
     PyObject *list = PyList_New(0);
     for (int i = 0; list != NULL && i < pc_plugins_count(); i++) {
         const pc_plugin_record r = pc_plugins_record(i);
-        if (append_row(list, Py_BuildValue("(ssOs)", r.path, r.name,
-                                           r.loaded ? Py_True : Py_False, r.message)) < 0) {
+        if (append_row(list, Py_BuildValue("(O&O&OO&)", PyUnicode_DecodeFSDefault, r.path,
+                                           PyUnicode_DecodeFSDefault, r.name,
+                                           r.loaded ? Py_True : Py_False,
+                                           PyUnicode_DecodeFSDefault, r.message)) < 0) {
             return NULL;
         }
     }

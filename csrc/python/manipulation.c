@@ -103,7 +103,8 @@ static PyObject *fn_broadcast_arrays(PyObject *mod, PyObject *const *args, Py_ss
     if (n >= 0) {
         int ndim = 0;
         int64_t shape[PC_MAX_NDIM];
-        pc_status s = PC_OK;
+        pc_device dev;
+        pc_status s = n > 0 ? pc_common_device((int)n, ts, &dev) : PC_OK;
         for (Py_ssize_t i = 0; i < n && s == PC_OK; i++) {
             s = pc_shape_broadcast(ndim, shape, ts[i]->ndim, ts[i]->shape, &ndim, shape);
         }

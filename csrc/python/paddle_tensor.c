@@ -53,8 +53,13 @@ static PyObject *do_expand_as(pcpy_state *st, PyObject *x, PyObject *y_obj)
         return NULL;
     }
     const pc_tensor *yt = pcpy_tensor_get(y);
+    const pc_tensor *both[2] = {pcpy_tensor_get(x), yt};
+    pc_device dev;
     pc_tensor *out = NULL;
-    pc_status s = pc_broadcast_to(pcpy_tensor_get(x), yt->ndim, yt->shape, &out);
+    pc_status s = pc_common_device(2, both, &dev);
+    if (s == PC_OK) {
+        s = pc_broadcast_to(both[0], yt->ndim, yt->shape, &out);
+    }
     Py_DECREF(y);
     return pcpy_manip_finish(st, x, s, out);
 }

@@ -7,6 +7,13 @@
  * core's dispatch/index.c plans and runs it) and iteration (tensor_type.c's sq_item, which
  * mp_subscript does not replace).
  *
+ * [Why index arrays move to x's device, and nothing else does] Index objects belong to the
+ * subscript, not to the data: a list becomes a tensor on x's device, and an index tensor on
+ * another device is copied to x's device once (as PyTorch and CuPy accept host index arrays for
+ * device data). That is the one implicit transfer of indexing, made here; the op layer moves
+ * nothing, so `take(x, i)` with i on another device and a value on another device
+ * (`x[i] = v`) raise the dispatcher's ValueError naming both devices.
+ *
  * Ownership rules: an index_buf owns the tensors it converted (temps) until index_buf_clear;
  * its pc_index items borrow them, and borrow the Tensors of the caller's index, which the
  * caller keeps alive for the duration of the call.
@@ -15,6 +22,7 @@
 #include "paddle_c/indexing.h"
 
 typedef struct index_buf {
+    pc_device device;           /* the indexed tensor's */
     int n;
     int ntemps;
     bool has_tensor;
@@ -65,6 +73,22 @@ static int tensor_item(index_buf *b, PyObject *t, pc_index *it)
     return 0;
 }
 
+/* The caller's index tensor `obj` as an item, copied to the indexed tensor's device when it
+ * lives on another. */
+static int index_tensor_item(pcpy_state *st, index_buf *b, PyObject *obj, pc_index *it)
+{
+    const pc_tensor *t = pcpy_tensor_get(obj);
+    if (pc_device_equal(pc_tensor_device(t), b->device)) {
+        *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, t};
+        b->has_tensor = true;
+        return 0;
+    }
+    pc_tensor *moved = NULL;
+    pc_status s = pc_to_device(t, b->device, &moved);
+    PyObject *m = pcpy_tensor_result(st, s, moved);
+    return m != NULL ? tensor_item(b, m, it) : -1;
+}
+
 static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
 {
     if (PyLong_CheckExact(obj)) {
@@ -93,9 +117,7 @@ static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
         return 0;
     }
     if (pcpy_tensor_check(st, obj)) {
-        *it = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, pcpy_tensor_get(obj)};
-        b->has_tensor = true;
-        return 0;
+        return index_tensor_item(st, b, obj, it);
     }
     if (PyLong_Check(obj)) {
         return int_item(obj, it);
@@ -107,8 +129,8 @@ static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
     if (PyList_Check(obj) || PyTuple_Check(obj)) {
         /* an empty sequence is an empty integer index, not a float tensor */
         PyObject *t = Py_SIZE(obj) == 0
-                          ? pcpy_asarray(st, obj, PC_INT64, NULL, -1)
-                          : pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
+                          ? pcpy_asarray(st, obj, PC_INT64, &b->device, -1)
+                          : pcpy_asarray(st, obj, PC_DTYPE_INVALID, &b->device, -1);
         if (t == NULL) {
             if (PyErr_ExceptionMatches(PyExc_ValueError) ||
                 PyErr_ExceptionMatches(PyExc_TypeError)) {
@@ -121,7 +143,7 @@ static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
     }
     if (PyObject_CheckBuffer(obj) || PyObject_HasAttrString(obj, "__array__") ||
         PyObject_HasAttrString(obj, "__dlpack__")) {
-        PyObject *t = pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
+        PyObject *t = pcpy_asarray(st, obj, PC_DTYPE_INVALID, &b->device, -1);
         if (t == NULL) {
             return -1;
         }
@@ -139,9 +161,11 @@ static int parse_item(pcpy_state *st, PyObject *obj, index_buf *b, pc_index *it)
     return invalid_index(obj);
 }
 
-/* Fill `b` from a Python index. 0 or -1 (exception set; b's temps still need clearing). */
-static int parse_index(pcpy_state *st, PyObject *key, index_buf *b)
+/* Fill `b` from a Python index into x. 0 or -1 (exception set; b's temps still need
+ * clearing). */
+static int parse_index(pcpy_state *st, const pc_tensor *x, PyObject *key, index_buf *b)
 {
+    b->device = pc_tensor_device(x);
     b->n = 0;
     b->ntemps = 0;
     b->has_tensor = false;
@@ -176,7 +200,7 @@ static PyObject *tensor_getitem(PyObject *self, PyObject *key)
     const pc_tensor *x = pcpy_tensor_get(self);
     index_buf b;
     PyObject *res = NULL;
-    if (parse_index(st, key, &b) == 0) {
+    if (parse_index(st, x, key, &b) == 0) {
         pc_tensor *out = NULL;
         PyThreadState *ts = pcpy_release_gil(work_hint(x, &b));
         pc_status s = pc_index_get(x, b.n, b.items, &out);
@@ -188,16 +212,19 @@ static PyObject *tensor_getitem(PyObject *self, PyObject *key)
 }
 
 /* The value of an assignment as a tensor (new reference): sequences take x's dtype so that
- * Python numbers keep their precision; other objects keep theirs and are cast on writing. */
+ * Python numbers keep their precision; other objects keep theirs and are cast on writing.
+ * What is not a Tensor yet is made on x's device; a Tensor stays where it is (one on another
+ * device is the op layer's ValueError). */
 static PyObject *value_tensor(pcpy_state *st, const pc_tensor *x, PyObject *value)
 {
     if (pcpy_tensor_check(st, value)) {
         return Py_NewRef(value);
     }
+    const pc_device dev = pc_tensor_device(x);
     if (PyList_Check(value) || PyTuple_Check(value)) {
-        return pcpy_asarray(st, value, x->dtype, NULL, -1);
+        return pcpy_asarray(st, value, x->dtype, &dev, -1);
     }
-    return pcpy_asarray(st, value, PC_DTYPE_INVALID, NULL, -1);
+    return pcpy_asarray(st, value, PC_DTYPE_INVALID, &dev, -1);
 }
 
 /* Write `scalar` (or the tensor `value`) at the parsed index of x. A basic index (integers,
@@ -250,7 +277,7 @@ static int tensor_setitem(PyObject *self, PyObject *key, PyObject *value)
     }
     index_buf b;
     int r = -1;
-    if (parse_index(st, key, &b) == 0) {
+    if (parse_index(st, x, key, &b) == 0) {
         pc_status s = set_parsed(x, &b, is_scalar ? &scalar : NULL,
                                  is_scalar ? NULL : pcpy_tensor_get(v));
         r = s == PC_OK ? 0 : pcpy_raise_int(s);

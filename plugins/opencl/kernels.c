@@ -12,11 +12,11 @@
  *
  * Ownership: programs, kernels and the per-registration records live for the process.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fork_lock.h"
 #include "kernels/common/dtype_params.h"
 #include "pcl.h"
 #include "pcl_sources.h"
@@ -83,7 +83,7 @@ static pcl_dtype dtypes[PCL_NUM_DTYPES] = {
 #undef PCL_ROW
 };
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* programs, kernels, launches */
+static pc_fork_lock lock = PC_FORK_LOCK_INIT(NULL);   /* programs, kernels, launches */
 static void (*host_error)(const char *message);
 
 void pcl_set_error(const char *message)
@@ -301,9 +301,12 @@ static pcp_status launch_elementwise_locked(const pcp_elementwise *l)
 
 static pcp_status launch_elementwise(const pcp_elementwise *l)
 {
-    pthread_mutex_lock(&lock);
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
+    pc_fork_lock_acquire(&lock);
     const pcp_status st = launch_elementwise_locked(l);
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     return st;
 }
 
@@ -408,10 +411,13 @@ static pcp_status launch_matmul_locked(const pcp_whole *l)
 static pcp_status launch_whole(const pcp_whole *l)
 {
     const pcl_entry *e = l->kernel_data;
-    pthread_mutex_lock(&lock);
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
+    pc_fork_lock_acquire(&lock);
     const pcp_status st = strcmp(e->name, "k_matmul") == 0 ? launch_matmul_locked(l)
                                                             : launch_reduce_locked(l);
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     return st;
 }
 

@@ -26,6 +26,10 @@ typedef struct pcl_device {
 pcl_device *pcl_get_device(int index);
 int pcl_device_count(void);
 
+/* PCP_OK, or PCP_ERROR with its message in a child of fork() (runtime.c: the OpenCL runtime
+ * does not survive fork). */
+pcp_status pcl_usable(void);
+
 /* A device address (what alloc handed out, plus an offset) as its buffer and byte offset.
  * PCP_BAD_VALUE when the address is not in a live allocation of the device. */
 pcp_status pcl_resolve(int device, const void *addr, cl_mem *mem, size_t *offset);

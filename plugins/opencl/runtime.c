@@ -8,6 +8,12 @@
  * dereference crashes instead of reading garbage) and the plug-in maps any address inside it
  * back to (cl_mem, offset) for launches and copies.
  *
+ * [Why a forked child refuses the devices] The OpenCL runtime (its contexts, queues and the
+ * threads that run them) does not survive fork(): in a child a launch or a wait would wait for
+ * threads that do not exist. `lock`'s fork hook marks a child of a process that opened its
+ * devices, and every entry point then fails at once with a message naming fork; memory
+ * inherited from the parent is dropped without an OpenCL call.
+ *
  * Ownership: the block list owns each cl_mem and its reserved range until free.
  */
 #include <pthread.h>
@@ -18,6 +24,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/fork_lock.h"
 #include "pcl.h"
 
 typedef struct block {
@@ -29,21 +36,38 @@ typedef struct block {
     struct block *next;
 } block;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* guards blocks and stats */
+static void after_fork_in_child(void);
+
+static pc_fork_lock lock = PC_FORK_LOCK_INIT(after_fork_in_child); /* blocks and stats */
 static block *blocks;
 static int64_t stats[PCL_MAX_DEVICES][5];  /* allocated, peak, reserved, peak reserved, count */
 
 static pcl_device devices[PCL_MAX_DEVICES];
 static int ndevices = -1;                  /* -1: not looked up yet */
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
+static int forked;                         /* a child of fork() after the devices were opened */
+
+static void after_fork_in_child(void) { forked = ndevices > 0; }
+
+pcp_status pcl_usable(void)
+{
+    if (!forked) {
+        return PCP_OK;
+    }
+    pcl_set_error("the OpenCL devices cannot be used in a process made by fork() (the OpenCL "
+                  "runtime does not survive fork): start it with multiprocessing's 'spawn' or "
+                  "'forkserver' method");
+    return PCP_ERROR;
+}
 
 pcp_status pcl_fail(cl_int err, const char *what)
 {
     char msg[160];
     snprintf(msg, sizeof msg, "OpenCL %s failed (error %d)", what, (int)err);
     pcl_set_error(msg);
+    /* a buffer larger than the device allows is out of memory for the caller, as on the CPU */
     return err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_HOST_MEMORY ||
-                   err == CL_OUT_OF_RESOURCES
+                   err == CL_OUT_OF_RESOURCES || err == CL_INVALID_BUFFER_SIZE
                ? PCP_NO_MEMORY
                : PCP_ERROR;
 }
@@ -97,6 +121,7 @@ static void find_devices(void)
 
 int pcl_device_count(void)
 {
+    pc_fork_lock_register(&lock); /* its hook marks every child, used or not */
     (void)pthread_once(&devices_once, find_devices);
     return ndevices;
 }
@@ -122,6 +147,9 @@ static size_t page_round(size_t n)
 
 static pcp_status rt_alloc(int device, size_t nbytes, void **out)
 {
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
     pcl_device *d = pcl_get_device(device);
     block *b = malloc(sizeof *b);
     if (d == NULL || b == NULL) {
@@ -144,7 +172,7 @@ static pcp_status rt_alloc(int device, size_t nbytes, void **out)
     }
     b->nbytes = nbytes;
     b->device = device;
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     b->next = blocks;
     blocks = b;
     int64_t *s = stats[device];
@@ -153,7 +181,7 @@ static pcp_status rt_alloc(int device, size_t nbytes, void **out)
     s[2] += (int64_t)nbytes;
     s[3] = s[2] > s[3] ? s[2] : s[3];
     s[4]++;
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     *out = b->base;
     return PCP_OK;
 }
@@ -162,7 +190,7 @@ static pcp_status rt_alloc(int device, size_t nbytes, void **out)
 static void rt_free(int device, void *ptr, size_t nbytes)
 {
     (void)nbytes;
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     block **link = &blocks;
     while (*link != NULL && (*link)->base != ptr) {
         link = &(*link)->next;
@@ -173,9 +201,11 @@ static void rt_free(int device, void *ptr, size_t nbytes)
         stats[device][0] -= (int64_t)b->nbytes;
         stats[device][2] -= (int64_t)b->nbytes;
     }
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     if (b != NULL) {
-        clReleaseMemObject(b->mem);
+        if (!forked) {
+            clReleaseMemObject(b->mem);
+        }
         munmap(b->base, b->length);
         free(b);
     }
@@ -183,8 +213,11 @@ static void rt_free(int device, void *ptr, size_t nbytes)
 
 pcp_status pcl_resolve(int device, const void *addr, cl_mem *mem, size_t *offset)
 {
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const char *p = addr;
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     block *b = blocks;
     while (b != NULL && !(b->device == device && p >= b->base && p < b->base + b->length)) {
         b = b->next;
@@ -193,7 +226,7 @@ pcp_status pcl_resolve(int device, const void *addr, cl_mem *mem, size_t *offset
         *mem = b->mem;
         *offset = (size_t)(p - b->base);
     }
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     if (b == NULL) {
         pcl_set_error("an address outside every live allocation of the device");
         return PCP_BAD_VALUE;
@@ -297,6 +330,9 @@ typedef struct event {
 
 static pcp_status rt_synchronize(int device)
 {
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
     const cl_int err = clFinish(pcl_get_device(device)->queue);
     return err == CL_SUCCESS ? PCP_OK : pcl_fail(err, "clFinish");
 }
@@ -313,7 +349,7 @@ static void rt_event_destroy(int device, void *ev)
 {
     (void)device;
     event *e = ev;
-    if (e != NULL && e->marker != NULL) {
+    if (e != NULL && e->marker != NULL && !forked) {
         clReleaseEvent(e->marker);
     }
     free(e);
@@ -321,6 +357,9 @@ static void rt_event_destroy(int device, void *ev)
 
 static pcp_status rt_event_record(int device, void *ev)
 {
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
     event *e = ev;
     cl_event marker;
     const cl_int err = clEnqueueMarkerWithWaitList(pcl_get_device(device)->queue, 0, NULL,
@@ -337,6 +376,9 @@ static pcp_status rt_event_record(int device, void *ev)
 
 static pcp_status rt_event_wait(int device, void *ev)
 {
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
     event *e = ev;
     if (e->marker == NULL) {
         return PCP_OK;
@@ -349,6 +391,9 @@ static pcp_status rt_event_wait(int device, void *ev)
 static pcp_status rt_event_synchronize(int device, void *ev)
 {
     (void)device;
+    if (pcl_usable() != PCP_OK) {
+        return PCP_ERROR;
+    }
     event *e = ev;
     if (e->marker == NULL) {
         return PCP_OK;
@@ -359,9 +404,9 @@ static pcp_status rt_event_synchronize(int device, void *ev)
 
 static pcp_status rt_memory_stats(int device, int64_t out[5])
 {
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     memcpy(out, stats[device], sizeof stats[device]);
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     return PCP_OK;
 }
 

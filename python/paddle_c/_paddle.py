@@ -51,13 +51,13 @@ def _unique_rows(rows):
     group id of every row, the first row of each group (a bool mask over the sorted rows),
     the sorted rows)."""
     n, k = rows.shape
-    order = _C.arange(n)
+    order = _C.arange(n, device=rows.device)
     # a stable sort by each column, the last first, is a lexicographic sort
     for c in range(k - 1, -1, -1):
         col = _C.take(rows[:, c], order)
         order = _C.take(order, _C.argsort(col, stable=True))
     ranked = _C.take(rows, order, axis=0)
-    starts = _C.ones((n,), dtype=_C.bool)
+    starts = _C.ones((n,), dtype=_C.bool, device=rows.device)
     if n > 1:
         starts[1:] = _C.any(_C.not_equal(ranked[1:], ranked[:-1]), axis=1)
     group = _C.cumulative_sum(_C.astype(starts, _C.int64)) - 1
@@ -89,11 +89,11 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
         n = moved.shape[0]
         rows = _C.reshape(moved, (n, -1))
         order, group, starts, ranked = _unique_rows(rows)
-        inverse = _C.empty((n,), dtype=_C.int64)
+        inverse = _C.empty((n,), dtype=_C.int64, device=t.device)
         inverse[order] = group
         index = order[starts]
         first = _C.nonzero(starts)[0]
-        counts = _C.diff(first, append=_C.asarray([n]))
+        counts = _C.diff(first, append=_C.asarray([n], device=t.device))
         shape = (first.shape[0],) + tuple(moved.shape[1:])
         values = _C.moveaxis(_C.reshape(ranked[starts], shape), 0, ax)
     extras = [r for r, want in ((index, return_index), (inverse, return_inverse),

@@ -12,6 +12,7 @@ columns aligned on the decimal point, and a summary with '...' beyond 1,000 elem
 
 from __future__ import annotations
 
+import itertools
 import math
 import struct
 
@@ -107,22 +108,66 @@ def _flatten(lst, depth, ndim, out):
             _flatten(item, depth + 1, ndim, out)
 
 
-def _summarised(t):
-    """Nested lists of the elements to show, with ... where a dimension is cut."""
-    if t.size <= _THRESHOLD or t.ndim == 0:
-        return t.tolist()
+# [Why printing gathers the shown elements on the tensor's device] A summarised tensor shows
+# at most 2 * _EDGE entries of each axis, so printing reads only those: the corner blocks
+# (each axis whole, or its first and last _EDGE entries) are copied into one small tensor on
+# the tensor's own device, which alone goes to the host. Printing a broadcast view of 2**40
+# elements, or a device tensor of gigabytes, then costs what printing a small one does. A
+# device without a copy kernel for the dtype gets its shown elements one by one (a single
+# element is always contiguous, so its transfer needs no kernel).
 
+
+def _parts(n: int, cut: bool):
+    """The (source, destination) slices that make up one axis of the shown tensor."""
+    if not cut:
+        return ((slice(None), slice(None)),)
+    return ((slice(0, _EDGE), slice(0, _EDGE)),
+            (slice(n - _EDGE, n), slice(_EDGE, 2 * _EDGE)))
+
+
+def _gathered(t, cut):
+    """The shown elements of `t` as one small tensor on t's device."""
+    shape = tuple(2 * _EDGE if c else n for n, c in zip(t.shape, cut))
+    out = _C.empty(shape, dtype=t.dtype, device=t.device)
+    for parts in itertools.product(*(_parts(n, c) for n, c in zip(t.shape, cut))):
+        out[tuple(d for _, d in parts)] = t[tuple(s for s, _ in parts)]
+    return out
+
+
+def _one_by_one(t, cut):
+    """The nested lists of the shown elements, each element read with its own transfer."""
     def rec(sub, depth):
         if depth == t.ndim:
-            return sub
-        n = len(sub)
-        if n > 2 * _EDGE:
-            idx = list(range(_EDGE)) + [None] + list(range(n - _EDGE, n))
-        else:
-            idx = list(range(n))
-        return [... if i is None else rec(sub[i], depth + 1) for i in idx]
+            return sub.item()
+        n = sub.shape[0]
+        rows = [*range(_EDGE), *range(n - _EDGE, n)] if cut[depth] else range(n)
+        return [rec(sub[i], depth + 1) for i in rows]
 
-    return rec(t.tolist(), 0)
+    return rec(t, 0)
+
+
+def _with_ellipses(lst, depth, cut):
+    """`lst` (the shown elements) with ... between the halves of each cut axis."""
+    if depth == len(cut):
+        return lst
+    items = [_with_ellipses(item, depth + 1, cut) for item in lst]
+    return [*items[:_EDGE], ..., *items[_EDGE:]] if cut[depth] else items
+
+
+def _summarised(t):
+    """(nested lists of the elements shown, the same with ... where an axis is cut).
+
+    NumPy's summary: beyond _THRESHOLD elements, every axis longer than 2 * _EDGE shows its
+    first and last _EDGE entries only. An empty tensor prints its nesting of empty lists
+    (`[[], []]` for shape (2, 0)), summarised the same way by their number."""
+    zero = t.shape.index(0) if 0 in t.shape else t.ndim
+    shown = math.prod(t.shape[:zero])
+    cut = [shown > _THRESHOLD and n > 2 * _EDGE for n in t.shape]
+    try:
+        lst = (_gathered(t, cut) if any(cut) else t).tolist()
+    except NotImplementedError:  # the device has no copy kernel for this dtype
+        lst = _one_by_one(t, cut)
+    return lst, _with_ellipses(lst, 0, cut)
 
 
 def _render(lst, depth, ndim, fmt, width, indent):
@@ -139,13 +184,10 @@ def _render(lst, depth, ndim, fmt, width, indent):
 
 def format_values(t, indent: int) -> str:
     """The values of tensor `t` as nested brackets, continuation lines indented by `indent`."""
-    if t.device.type != "cpu":
-        t = t.to_device("cpu")
     kind, name = t.dtype.kind, t.dtype.name
-    lst = _summarised(t)
+    values, lst = _summarised(t)
     flat: list = []
-    _flatten(lst, 0, t.ndim, flat)
-    flat = [v for v in flat if v is not ...]
+    _flatten(values, 0, t.ndim, flat)
     if kind == "b":
         fmt = lambda v: "True" if v else "False"  # noqa: E731
     elif kind in "iu":

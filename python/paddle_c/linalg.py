@@ -204,13 +204,14 @@ def _default_rtol(x: Tensor, s: Tensor):
 def matrix_rank(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) -> Tensor:
     """Number of singular values above ``rtol * largest`` (``rtol`` defaults to
     ``max(M, N) * eps``); ``rtol`` may be a tensor broadcasting against the stack shape."""
+    _C._same_device(x, rtol)
     s = svdvals(x)
     if rtol is None:
         rtol = _default_rtol(x, s)
     elif isinstance(rtol, Tensor):
         rtol = _C.expand_dims(rtol.astype(s.dtype), axis=-1)
     if s.shape[-1] == 0:
-        return _C.zeros(s.shape[:-1], dtype=_C.int64)
+        return _C.zeros(s.shape[:-1], dtype=_C.int64, device=x.device)
     tol = _C.max(s, axis=-1, keepdims=True) * rtol
     return _C.sum(_C.astype(s > tol, _C.int64), axis=-1)
 
@@ -218,13 +219,15 @@ def matrix_rank(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) ->
 def pinv(x: Tensor, /, *, rtol: Optional[Union[float, Tensor]] = None) -> Tensor:
     """Moore-Penrose pseudo-inverse from the SVD; singular values at or below
     ``rtol * largest`` count as zero."""
+    _C._same_device(x, rtol)
     u, s, vh = svd(x, full_matrices=False)
     if rtol is None:
         rtol = _default_rtol(x, s)
     elif isinstance(rtol, Tensor):
         rtol = _C.expand_dims(rtol.astype(s.dtype), axis=-1)
     if s.shape[-1] == 0:
-        return _C.zeros(tuple(x.shape[:-2]) + (x.shape[-1], x.shape[-2]), dtype=u.dtype)
+        return _C.zeros(tuple(x.shape[:-2]) + (x.shape[-1], x.shape[-2]), dtype=u.dtype,
+                        device=x.device)
     cutoff = _C.max(s, axis=-1, keepdims=True) * rtol
     big = s > cutoff
     s_inv = _C.where(big, 1.0 / _C.where(big, s, _C.ones_like(s)), _C.zeros_like(s))

@@ -28,6 +28,10 @@ import inspect as _inspect
 import paddle_c as _pc
 from paddle_c import *  # noqa: F401,F403  (the standard's namespace with Paddle's names)
 from paddle_c import Tensor as _Tensor, _C
+from paddle_c import _random
+from paddle_c._random import (  # noqa: F401  (Paddle's random functions: docs/random.md)
+    bernoulli, get_rng_state, multinomial, normal, poisson, rand, randint, randint_like, randn,
+    randperm, seed, set_rng_state, standard_normal, uniform)
 
 # the functions whose Paddle form is the Tensor method of the same name
 _METHOD_FORMS = (
@@ -93,4 +97,11 @@ def shape(input):
     return _C.asarray(list(_as_tensor(input).shape), dtype=_C.int64)
 
 
-__all__ = sorted(set(_pc.__all__) | set(_METHOD_FORMS) | {"nonzero", "where", "shape"})
+# the in-place random methods of Paddle's Tensor
+_Tensor.uniform_ = _random.uniform_
+_Tensor.normal_ = _random.normal_
+_Tensor.exponential_ = _random.exponential_
+_Tensor.bernoulli_ = _random.bernoulli_
+
+__all__ = sorted(set(_pc.__all__) | set(_METHOD_FORMS) | {"nonzero", "where", "shape"} |
+                 set(_random.__all__))

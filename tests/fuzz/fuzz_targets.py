@@ -13,10 +13,16 @@ and by run.py (`make fuzz`: each target in its own process for a time budget).
 
 from __future__ import annotations
 
+import inspect
 import io
 import math
+import operator
+import os
 import pickle
+import re
+import subprocess
 import sys
+import warnings
 
 import numpy as np
 from hypothesis import assume, strategies as st
@@ -496,12 +502,412 @@ def run_pickle(case):
         pass  # any clean exception: the stream is corrupt
 
 
+# ---- target 6: device strings through every entry that takes a device ---------------------------
+
+DEVICE_NAMES = ["cpu", "gpu", "cuda", "rocm", "hip", "opencl", "xpu", "hostdev"]
+_DEVICE_GRAMMAR = re.compile(r"(?:cpu|gpu|cuda|rocm|hip|opencl|xpu|hostdev)(?::([0-9]+))?")
+
+
+def device_grammatical(s) -> bool:
+    """Whether the string `s` names a device at all: a known name, then ':' and decimal digits
+    (at most 2**20), nothing else."""
+    m = _DEVICE_GRAMMAR.fullmatch(s)
+    return m is not None and (m.group(1) is None or int(m.group(1)) <= 2**20)
+
+
+#: every entry that takes a device, as (call with the device, the device string it parses)
+DEVICE_ENTRIES = {
+    "Device": (lambda d: pc.Device(d), lambda d: d),
+    "Device(type, 0)": (lambda d: pc.Device(d, 0), lambda d: f"{d}:0"),
+    "Device(cpu, index)": (lambda d: pc.Device("cpu", d), lambda d: f"cpu:{d}"),
+    "set_device": (lambda d: pc.set_device(d), lambda d: d),
+    "zeros": (lambda d: pc.zeros(2, device=d), lambda d: d),
+    "ones": (lambda d: pc.ones(2, device=d), lambda d: d),
+    "empty": (lambda d: pc.empty(2, device=d), lambda d: d),
+    "full": (lambda d: pc.full(2, 1.5, device=d), lambda d: d),
+    "arange": (lambda d: pc.arange(3, device=d), lambda d: d),
+    "linspace": (lambda d: pc.linspace(0, 1, 3, device=d), lambda d: d),
+    "eye": (lambda d: pc.eye(2, device=d), lambda d: d),
+    "zeros_like": (lambda d: pc.zeros_like(pc.ones(2), device=d), lambda d: d),
+    "ones_like": (lambda d: pc.ones_like(pc.ones(2), device=d), lambda d: d),
+    "empty_like": (lambda d: pc.empty_like(pc.ones(2), device=d), lambda d: d),
+    "full_like": (lambda d: pc.full_like(pc.ones(2), 2.0, device=d), lambda d: d),
+    "asarray": (lambda d: pc.asarray([1.0, 2.0], device=d), lambda d: d),
+    "Tensor": (lambda d: pc.Tensor([1.0], device=d), lambda d: d),
+    "to_tensor": (lambda d: pc.to_tensor([1.0], place=d), lambda d: d),
+    "astype": (lambda d: pc.astype(pc.ones(2), pc.int8, device=d), lambda d: d),
+    "Tensor.astype": (lambda d: pc.ones(2).astype(pc.int8, device=d), lambda d: d),
+    "to_device": (lambda d: pc.ones(2).to_device(d), lambda d: d),
+    "from_dlpack": (lambda d: pc.from_dlpack(np.ones(2), device=d), lambda d: d),
+    "fftfreq": (lambda d: pc.fft.fftfreq(4, device=d), lambda d: d),
+    "rfftfreq": (lambda d: pc.fft.rfftfreq(4, device=d), lambda d: d),
+    "synchronize": (lambda d: pc.synchronize(d), lambda d: d),
+    "empty_cache": (lambda d: pc.empty_cache(d), lambda d: d),
+    "memory_stats": (lambda d: pc.memory_stats(d), lambda d: d),
+    "memory_allocated": (lambda d: pc.memory_allocated(d), lambda d: d),
+    "max_memory_allocated": (lambda d: pc.max_memory_allocated(d), lambda d: d),
+    "memory_reserved": (lambda d: pc.memory_reserved(d), lambda d: d),
+    "max_memory_reserved": (lambda d: pc.max_memory_reserved(d), lambda d: d),
+    "info.default_dtypes": (lambda d: pc.__array_namespace_info__().default_dtypes(device=d),
+                            lambda d: d),
+    "info.dtypes": (lambda d: pc.__array_namespace_info__().dtypes(device=d), lambda d: d),
+}
+
+_device_junk = st.sampled_from(["\x00", "\x00junk", " ", "\t", "\n", "+", "-", ":", "::", "\ud800",
+                                "\udcff", "\u0661", "\uff10", "\u00e9", "0x", "_", "."])
+
+device_text = st.one_of(
+    st.sampled_from(DEVICE_NAMES + ["cpu:0", "cpu:00", "cpu:1", "gpu:-1", "hostdev:0",
+                                    "hostdev:1", "xpu:0", "", "CPU", "Cpu:0"]),
+    st.builds("{}:{}".format, st.sampled_from(DEVICE_NAMES), ints()),
+    st.builds(lambda a, j, b: a + j + b, st.sampled_from(DEVICE_NAMES + ["cpu:0", "gpu:1", ""]),
+              _device_junk, st.sampled_from(["", "0", "1", "cpu", "junk"])),
+    st.text(max_size=12),
+)
+
+devices_target = st.tuples(st.sampled_from(sorted(DEVICE_ENTRIES)), st.one_of(
+    device_text, device_text,
+    st.sampled_from([None, 0, -1, 1.5, b"cpu", ("cpu", 0), ["cpu"], pc.Device("cpu")])))
+
+#: what refusing a device may raise: a device string that names none is a ValueError, one that
+#: names a device this process lacks a RuntimeError (an object that is no device: TypeError)
+DEVICE_CLEAN = (ValueError, RuntimeError, TypeError)
+
+
+def run_devices(case):
+    entry, dev = case
+    call, parsed = DEVICE_ENTRIES[entry]
+    before = pc.get_device()
+    try:
+        res = call(dev)
+        ok = True
+    except DEVICE_CLEAN as e:
+        ok, res = False, e
+    finally:
+        pc.set_device(before)
+    if not isinstance(dev, str):
+        return
+    text = parsed(dev)
+    if ok:
+        assert device_grammatical(text), f"{entry} accepted the device {text!r}"
+        if isinstance(res, pc.Tensor):
+            assert res.device == pc.Device(text), (entry, text, res.device)
+    elif not device_grammatical(text):
+        assert isinstance(res, ValueError) and "device" in str(res), (entry, text, res)
+
+
+# ---- target 7: the environment paddle_c reads at import, each value in a fresh interpreter ----
+
+ENV_VARS = ["PADDLE_C_DEFAULT_DEVICE", "PADDLE_C_TEST_BACKENDS", "PADDLE_C_PLUGIN_PATH",
+            "PADDLE_C_ISA", "PADDLE_C_LAUNCH_BLOCKING"]
+
+_PATHS: dict = {}
+
+
+def plugin_paths() -> dict:
+    """Files that are no plug-in, made once per process: a FIFO, a folder holding a FIFO and a
+    folder named like a library, an empty and a text file named *.so, a link loop."""
+    if not _PATHS:
+        import atexit
+        import shutil
+        import tempfile
+
+        root = tempfile.mkdtemp(prefix="pc_fuzz_env")
+        atexit.register(shutil.rmtree, root, True)
+        os.mkfifo(os.path.join(root, "fifo.so"))
+        folder = os.path.join(root, "folder")
+        os.makedirs(os.path.join(folder, "dir.so"))
+        os.mkfifo(os.path.join(folder, "x.so"))
+        open(os.path.join(root, "empty.so"), "wb").close()
+        with open(os.path.join(root, "text.so"), "w") as f:
+            f.write("not an ELF file\n")
+        os.symlink(os.path.join(root, "loop.so"), os.path.join(root, "loop.so"))
+        _PATHS.update({k: os.path.join(root, k) for k in ("fifo.so", "folder", "empty.so",
+                                                            "text.so", "loop.so")})
+        _PATHS.update({"missing": os.path.join(root, "missing.so"), "dev_zero": "/dev/zero",
+                       "dev_null": "/dev/null", "long": "/" + "x" * 3000 + ".so", "empty": "",
+                       "root": root})
+    return _PATHS
+
+
+_env_value = st.one_of(
+    st.sampled_from(["", "0", "1", "-1", "yes", "cpu", "cpu:0", "hostdev", "hostdev:0",
+                     "hostdev:1", "gpu:0", "gpu:-1", "xpu:0", "baseline", "avx2", "avx512",
+                     "native", "AVX2", "99999999999999999999", ":", "hostdev,hostdev",
+                     "hostdev:0 ", "\u00e9", "\u0661"]),
+    st.text(max_size=16).map(lambda t: t.encode("utf-8", "surrogatepass")),
+    st.binary(max_size=16),
+).map(lambda v: (v if isinstance(v, bytes) else v.encode()).replace(b"\0", b""))
+
+_path_list = st.lists(st.sampled_from(["fifo.so", "folder", "empty.so", "text.so", "loop.so",
+                                       "missing", "dev_zero", "dev_null", "long", "empty",
+                                       "root"]), max_size=20)
+
+env_target = st.dictionaries(
+    st.sampled_from(ENV_VARS),
+    st.one_of(_env_value, st.tuples(st.just("paths"), _path_list)), min_size=1, max_size=5)
+
+ENV_PROBE = ("import paddle_c as pc\nx = pc.zeros(3) + 1\nrepr(x)\npc._C._plugins()\n"
+             "print('imported')\n")
+
+
+def run_env(case):
+    env = {os.fsencode(k): os.fsencode(v) for k, v in os.environ.items()
+           if k not in ENV_VARS}
+    for name, value in case.items():
+        if isinstance(value, tuple):
+            value = ":".join(plugin_paths()[p] for p in value[1]).encode()
+        env[name.encode()] = value
+    try:
+        proc = subprocess.run([sys.executable, "-c", ENV_PROBE], env=env, capture_output=True,
+                              timeout=60)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"import paddle_c hung with {case}") from None
+    err = proc.stderr.decode(errors="replace").strip()
+    assert proc.returncode >= 0, f"import paddle_c crashed (signal {-proc.returncode}): {err}"
+    if proc.returncode == 0:
+        assert b"imported" in proc.stdout
+        return
+    # a refusal at import: the clean kind of exception, naming the variable that caused it
+    # (the message, after the traceback, may span lines: it may quote the value)
+    raised = list(re.finditer(r"^(\w+(?:Error|Exception)): ", err, re.MULTILINE))
+    assert raised and raised[-1].group(1) in ("ValueError", "RuntimeError"), err[-2000:]
+    message = err[raised[-1].end():]
+    assert any(name in message for name in case), err[-2000:]
+
+
+# ---- target 8: operands on different devices -----------------------------------------------------
+
+_MIXED_SKIP = {"asarray", "from_dlpack", "set_device", "get_device", "to_tensor", "Tensor",
+               "synchronize", "empty_cache", "Device"}
+
+
+def _operand_sets():
+    """(name, dtype, shapes, index operands): the operand sets public functions are tried with,
+    in order; index operands are int64 tensors of fixed values."""
+    yield "x, y", "float32", [(3, 4), (3, 4)], {}
+    yield "x, index", "float32", [(3, 4), (2,)], {1: [0, 2]}
+    yield "x, index 2-d", "float32", [(3, 4), (3, 1)], {1: [[0], [1], [3]]}
+    yield "x, index, updates", "float32", [(3, 4), (2,), (2, 4)], {1: [0, 2]}
+    yield "x, y int", "int64", [(3, 4), (3, 4)], {}
+    yield "x, y bool", "bool", [(3, 4), (3, 4)], {}
+    yield "x, y 1-d", "float32", [(4,), (4,)], {}
+    yield "x, y matmul", "float32", [(3, 4), (4, 3)], {}
+    yield "x, y vectors", "float32", [(3, 3), (3, 3)], {}
+    yield "cond, x, y", "float32", [(3, 4), (3, 4), (3, 4)], {}
+
+
+def _make(dtype, shape, values, device):
+    if values is not None:
+        return pc.asarray(np.asarray(values, dtype=np.int64), device=device)
+    a = np.linspace(-2.0, 3.0, math.prod(shape)).reshape(shape)
+    return pc.asarray(a.astype(dtype) if dtype != "bool" else a > 0, device=device)
+
+
+_CALLS = {
+    "f(*operands)": lambda f, ops: f(*ops),
+    "f(list)": lambda f, ops: f(list(ops)),            # functions whose first parameter is arrays
+    "einsum": lambda f, ops: f(",".join(["ij"] * len(ops)) + "->i", *ops),
+}
+
+#: functions whose results are views of their operands, each on its operand's device
+VIEWS_OF_EACH = {"broadcast_arrays", "meshgrid", "expand_as"}
+
+#: functions whose integer operands are index tensors, which docs/devices.md lets live on
+#: another device (they are moved to the indexed tensor's device once)
+INDEX_TAKERS = {"take", "take_along_axis", "gather", "gather_nd", "index_select", "scatter",
+                "tile", "repeat", "x[index] = y"}
+
+
+def _params(f) -> list:
+    try:
+        return list(inspect.signature(f).parameters)
+    except (TypeError, ValueError):
+        return []
+
+
+def _calls_of(name, f):
+    """The ways of passing tensors to f: a list where its first parameter is a sequence of
+    arrays (concat's `arrays`, not meshgrid's `*arrays`)."""
+    if name == "einsum":
+        return [_CALLS["einsum"]]
+    try:
+        first = next(iter(inspect.signature(f).parameters.values()), None)
+    except (TypeError, ValueError):
+        first = None
+    takes_list = (first is not None and first.name == "arrays" and
+                  first.kind != inspect.Parameter.VAR_POSITIONAL)
+    return ([_CALLS["f(list)"]] if takes_list else []) + [_CALLS["f(*operands)"]]
+
+
+def _all_tensors(res) -> bool:
+    if isinstance(res, (tuple, list)):
+        return len(res) > 0 and all(isinstance(r, pc.Tensor) for r in res)
+    return isinstance(res, pc.Tensor)
+
+
+_OPERATORS = {
+    **{f"x {sym} y": getattr(operator, name) for sym, name in [
+        ("+", "add"), ("-", "sub"), ("*", "mul"), ("/", "truediv"), ("//", "floordiv"),
+        ("%", "mod"), ("**", "pow"), ("@", "matmul"), ("&", "and_"), ("|", "or_"),
+        ("^", "xor"), ("<<", "lshift"), (">>", "rshift"), ("<", "lt"), ("<=", "le"),
+        (">", "gt"), (">=", "ge"), ("==", "eq"), ("!=", "ne")]},
+    **{f"x {sym}= y": getattr(operator, name) for sym, name in [
+        ("+", "iadd"), ("*", "imul"), ("-", "isub"), ("/", "itruediv"), ("&", "iand")]},
+    "x[index] = y": lambda x, y: x.__setitem__(pc.asarray([0, 1], device=x.device), y[:2]),
+    "x[mask] = y": lambda x, y: x.__setitem__(x > 0, y[x.to_device(y.device) > 0]),
+    "x[:] = y": lambda x, y: x.__setitem__(slice(None), y),
+}
+
+_mixed_plans: dict = {}
+
+
+def mixed_plans() -> dict:
+    """name -> (call, operand set) for every public function and operator that takes two or
+    more tensors: the first operand set it accepts with every operand on the CPU."""
+    if _mixed_plans:
+        return _mixed_plans
+    functions = {}
+    for prefix, mod in (("", pc), ("linalg.", pc.linalg), ("fft.", pc.fft)):
+        for n in dir(mod):
+            f = getattr(mod, n)
+            if (not n.startswith("_") and n.islower() and n not in _MIXED_SKIP and callable(f)
+                    and not isinstance(f, type)):
+                functions[prefix + n] = f
+    candidates = [(n, f, call) for n, f in sorted(functions.items()) for call in _calls_of(n, f)]
+    candidates += [(n, op, _CALLS["f(*operands)"]) for n, op in _OPERATORS.items()]
+    for name, f, call in candidates:
+        if name in _mixed_plans:
+            continue
+        for opset in _operand_sets():
+            _, dtype, shapes, index = opset
+            if call is _CALLS["f(*operands)"] and "name" in _params(f)[:len(shapes)]:
+                continue   # Paddle's functions take anything as `name` and ignore it
+            ops = [_make(dtype, s, index.get(i), "cpu") for i, s in enumerate(shapes)]
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    res = call(f, ops)
+            except Exception:
+                continue
+            if _all_tensors(res) or (res is None and name in _OPERATORS):
+                _mixed_plans[name] = (f, call, opset)
+                break
+    return _mixed_plans
+
+
+mixed_target = st.tuples(st.deferred(lambda: st.sampled_from(sorted(mixed_plans()))),
+                         st.lists(st.booleans(), min_size=3, max_size=3))
+
+
+def run_mixed(case):
+    devices = [d for d in pc.__array_namespace_info__().devices() if d.type == "hostdev"]
+    if not devices:
+        return  # needs PADDLE_C_TEST_BACKENDS=hostdev (run.py and test_fuzz.py set it)
+    name = case[0]
+    f, call, (_, dtype, shapes, index) = mixed_plans()[name]
+    where = [pc.Device("cpu") if on_cpu else devices[0] for on_cpu in case[1][:len(shapes)]]
+    assume(len(set(map(str, where))) > 1)
+    ops = [_make(dtype, s, index.get(i), d) for i, (s, d) in enumerate(zip(shapes, where))]
+    index_only = name in INDEX_TAKERS and all(str(where[i]) == str(where[0])
+                                              for i in range(len(shapes)) if i not in index)
+    before = [o.to_device("cpu").tolist() for o in ops]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            res = call(f, ops)
+    except ValueError as e:
+        assert "device" in str(e), (name, where, e)
+        after = [o.to_device("cpu").tolist() for o in ops]
+        assert after == before, f"{name} failed but changed an operand"
+        return
+    if name in VIEWS_OF_EACH:
+        # views of each operand, on its own device: nothing was computed from the other
+        outs = res if isinstance(res, (tuple, list)) else [res]
+        assert [str(o.device) for o in outs] == [str(o.device) for o in ops][:len(outs)], name
+        return
+    if index_only:
+        # index tensors on another device are moved to the indexed tensor's (docs/devices.md):
+        # the result is the CPU's
+        cpu_ops = [_make(dtype, s, index.get(i), "cpu") for i, s in enumerate(shapes)]
+        ref = call(f, cpu_ops)
+        got, ref = (res, ref) if res is not None else (ops[0], cpu_ops[0])
+        got, ref = (got, ref) if isinstance(got, (tuple, list)) else ([got], [ref])
+        for g, r in zip(got, ref):
+            assert np.array_equal(np.asarray(g.to_device("cpu")), np.asarray(r),
+                                  equal_nan=True), (name, where)
+        return
+    raise AssertionError(f"{name} computed a result from operands on {where} "
+                         f"({[str(o.device) for o in ops]}) instead of raising ValueError")
+
+
+# ---- target 9: printing odd tensors on every device ------------------------------------------------
+
+_print_dims = st.sampled_from([0, 1, 2, 3, 6, 7, 8, 1000, 2**20, 2**40])
+
+print_target = st.tuples(
+    st.sampled_from([name for name, *_ in pc._C._dtype_table()]),
+    st.lists(st.sampled_from([1, 2, 3, 7]), max_size=3),          # the stored tensor's shape
+    st.lists(_print_dims, max_size=4),                             # a broadcast view's leading dims
+    st.sampled_from(["none", "transpose", "step", "flip"]),
+    st.sampled_from(["plain", "special", "huge"]))
+
+
+def _print_values(dtype, shape, values):
+    n = math.prod(shape)
+    a = np.linspace(-3.0, 5.0, n) * {"plain": 1.0, "special": 1.0, "huge": 1e30}[values]
+    if values == "special" and n >= 3:
+        a[:3] = [np.nan, np.inf, -np.inf]
+    if dtype.startswith("complex"):
+        with np.errstate(invalid="ignore"):
+            a = a + 1j * a[::-1]
+    return a.reshape(shape)
+
+
+def run_printing(case):
+    dtype, shape, lead, layout, values = case
+    # values no integer holds convert as each device's casts do (not compared here)
+    assume(values == "plain" or getattr(pc, dtype).kind in "fc")
+    a = _print_values(dtype, shape, values)
+    reprs = {}
+    for dev in pc.__array_namespace_info__().devices():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                t = pc.asarray(a, device=dev).astype(getattr(pc, dtype))
+        except (NotImplementedError, OverflowError):
+            continue
+        try:
+            t = pc.broadcast_to(t, tuple(lead) + tuple(shape))
+        except ValueError:
+            assume(False)   # beyond the addressable size: refused, as it should be
+        if layout == "transpose" and t.ndim >= 2:
+            t = t.mT
+        elif layout == "step" and t.ndim >= 1:
+            t = t[..., ::-2]
+        elif layout == "flip" and t.ndim >= 1:
+            t = pc.flip(t, axis=0)
+        r = repr(t)
+        assert str(t) == r
+        reprs[str(dev)] = r.replace(f"Place({dev})", "Place(?)")
+    assert len(set(reprs.values())) <= 1, reprs
+
+
 TARGETS = {
     "asarray": (asarray_target, run_asarray),
     "shapes": (shape_target, run_shapes),
     "keys": (key_target, run_keys),
     "dlpack": (capsule_target, run_capsule),
     "pickle": (pickle_target, run_pickle),
+    "devices": (devices_target, run_devices),
+    "environment": (env_target, run_env),
+    "mixed_devices": (mixed_target, run_mixed),
+    "printing": (print_target, run_printing),
 }
+
+#: the environment a target's own process needs (run.py, and test_fuzz.py for the targets it
+#: runs in a child): hostdev, so that there are two devices to mix, print on and name
+TARGET_ENV = {name: {"PADDLE_C_TEST_BACKENDS": "hostdev"}
+              for name in ("devices", "mixed_devices", "printing")}
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))

@@ -2,7 +2,8 @@
 
     python tests/fuzz/run.py [--seconds N] [--targets asarray,keys,...]
 
-The budget is split evenly between the targets. Each target runs in its own child process,
+The budget is split evenly between the targets. Each target runs in its own child process
+(with the environment fuzz_targets.TARGET_ENV gives it: hostdev for the device targets),
 batch after batch of Hypothesis examples with fresh random seeds, until its share of the time
 is spent; before each input it writes the input's recipe to a file, so that when the child
 dies (a segfault, a sanitizer abort) the input that killed it is reported. A check that fails
@@ -27,7 +28,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 BATCH = 100  # examples per Hypothesis run; each run draws from a fresh seed
 
 
-def child(name: str, seconds: float, last_path: str) -> int:
+def child(name: str, seconds: float, last_path: str, batch_size: int = BATCH) -> int:
     from hypothesis import HealthCheck, Phase, given, settings
 
     from fuzz_targets import TARGETS
@@ -44,7 +45,7 @@ def child(name: str, seconds: float, last_path: str) -> int:
         tried[0] += 1
         check(case)
 
-    @settings(max_examples=BATCH, deadline=None, database=None, derandomize=False,
+    @settings(max_examples=batch_size, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck),
               phases=[Phase.generate, Phase.target, Phase.shrink])
     @given(strategy)
@@ -53,7 +54,7 @@ def child(name: str, seconds: float, last_path: str) -> int:
 
     deadline = time.monotonic() + seconds
     batches = 0
-    while time.monotonic() < deadline:
+    while batches == 0 or time.monotonic() < deadline:   # at least one batch
         batch()
         batches += 1
     print(json.dumps({"target": name, "inputs": tried[0], "batches": batches}))
@@ -61,16 +62,17 @@ def child(name: str, seconds: float, last_path: str) -> int:
 
 
 def main(argv=None) -> int:
-    from fuzz_targets import TARGETS
+    from fuzz_targets import TARGET_ENV, TARGETS
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--targets", default=",".join(TARGETS))
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--last", help=argparse.SUPPRESS)
+    ap.add_argument("--batch", type=int, default=BATCH, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        return child(args.child, args.seconds, args.last)
+        return child(args.child, args.seconds, args.last, args.batch)
 
     names = [n for n in args.targets.split(",") if n]
     unknown = [n for n in names if n not in TARGETS]
@@ -87,7 +89,8 @@ def main(argv=None) -> int:
         proc = subprocess.run(
             [sys.executable, __file__, "--child", name, "--seconds", str(share),
              "--last", last_path],
-            capture_output=True, text=True, timeout=share + 600)
+            capture_output=True, text=True, timeout=share + 600,
+            env=dict(os.environ, **TARGET_ENV.get(name, {})))
         elapsed = time.monotonic() - t0
         lines = proc.stdout.strip().splitlines()
         if proc.returncode == 0 and lines:

@@ -1,5 +1,5 @@
 /*
- * backend.h - devices and the backend vtable (interface version 2).
+ * backend.h - devices and the backend vtable (interface version 3).
  *
  * A backend is a vtable plus a context pointer (one per device type). Each device of a backend
  * has one stream: every launch, asynchronous copy, memset and stream-ordered allocation of that
@@ -19,6 +19,7 @@
 #ifndef PADDLE_C_BACKEND_H
 #define PADDLE_C_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,7 +29,7 @@
 extern "C" {
 #endif
 
-#define PC_BACKEND_API_VERSION 2
+#define PC_BACKEND_API_VERSION 3
 
 /* [Why device type == backend id] One backend serves every device of a type, so the kernel
  * table's backend axis and the device type are the same enum. */
@@ -67,13 +68,15 @@ typedef struct pc_memory_stats {
     int64_t num_allocs;         /* allocations made since the start */
 } pc_memory_stats;
 
-/* [Why one result word per device] An outcome that depends on data (a count from unique or
- * nonzero, an out-of-range index, a singular matrix, an All-NaN slice) is known only on the
- * device. Kernels write it to this word through a device address passed in their parameters
- * (on GPUs mapped pinned host memory; on hostdev a block of hostdev memory); the op layer
- * resets it before the launch and reads it once, with one copy to the host (one
- * synchronisation), raising what the CPU raises. The first failure reported wins (`code` is
- * set by a compare-and-swap from PC_OK: kernels/result_word.h). */
+/* [Why a result word per operation] An outcome that depends on data (a count from unique, an
+ * out-of-range index, a singular matrix, an All-NaN slice) is known only on the device. Kernels
+ * write it to a result word through a device address passed in their parameters; the op layer
+ * takes a word of the device's pool for the one operation (its reset queued on the stream), reads
+ * it once with one copy to the host (one synchronisation), raises what the CPU raises and gives
+ * the word back. The words live in the device's own memory (allocated from the backend's pool
+ * by core/result_words.c), so any number of threads may run such operations on one device at
+ * once, each reading only its own word. The first failure reported wins (`code` is set by a
+ * compare-and-swap from PC_OK: kernels/result_word.h). */
 typedef struct pc_result_word {
     int32_t code;               /* PC_OK or the pc_status of the failure */
     int32_t detail;             /* which operand, axis or matrix the failure concerns */
@@ -84,7 +87,10 @@ typedef struct pc_result_word {
 enum {
     /* its elementwise launches take operands marked in pc_iter.by_value from host memory and
      * pass them to the kernel by value: Python scalars need no device allocation */
-    PC_BACKEND_CAP_SCALARS_BY_VALUE = 1u << 0
+    PC_BACKEND_CAP_SCALARS_BY_VALUE = 1u << 0,
+    /* its kernels report data-dependent outcomes through result words (pc_result_word) in its
+     * own memory; without it they return the outcome as their status, as the CPU's do */
+    PC_BACKEND_CAP_RESULT_WORDS = 1u << 1
 };
 
 typedef struct pc_backend pc_backend;
@@ -148,13 +154,6 @@ struct pc_backend {
     /* Defaults: device 0, and set_device only accepts 0. */
     pc_status (*get_device)(const pc_backend *self, int *out);
     pc_status (*set_device)(const pc_backend *self, int index);
-
-    /* The DEVICE address of the device's result word (see pc_result_word): kernels write
-     * through it; the host reads and resets it with this backend's copies (on a GPU the word is
-     * mapped pinned host memory, so the read is a copy of 16 bytes after the stream's work).
-     * NULL for devices whose kernels report nothing data-dependent (the op layer then uses the
-     * status the kernel returned). */
-    pc_result_word *(*result_word)(const pc_backend *self, int index);
 };
 
 /* The backend of a device type, or NULL when that backend is not built or not registered. */
@@ -196,17 +195,25 @@ typedef struct pc_device_guard {
 pc_status pc_device_guard_enter(pc_device_guard *guard, pc_device dev);
 void pc_device_guard_exit(pc_device_guard *guard);
 
-/* The result word (pc_result_word) of an operation with a data-dependent outcome:
- *   word = pc_device_result_word(dev);   NULL on the CPU and on backends without a word: the
- *                                         kernel then returns its outcome as its status
- *   pc_device_result_reset(dev, word);    queued on the stream (no wait)
+/* The result words (pc_result_word) of operations with a data-dependent outcome
+ * (core/result_words.c):
+ *   pc_device_result_take(dev, &word);     a word of dev's pool for this one operation, its
+ *                                          reset queued on the stream (the host does not wait);
+ *                                          NULL on the CPU and on backends without
+ *                                          PC_BACKEND_CAP_RESULT_WORDS: the kernel then returns
+ *                                          its outcome as its status
  *   ... launches whose parameters carry `word` (a DEVICE address: kernels write through it) ...
- *   pc_device_result_read(dev, word, &w); one copy to the host: the one synchronisation
- * `w.code` is PC_OK or the failure; the op layer raises what the CPU raises.
- * pc_device_result_reads counts the reads of a device's word since the start. */
-pc_result_word *pc_device_result_word(pc_device dev);
-pc_status pc_device_result_reset(pc_device dev, pc_result_word *word);
+ *   pc_device_result_read(dev, word, &w);  one copy to the host: the one synchronisation
+ *   pc_device_result_give(dev, word);      back to the pool, on every path (NULL is a no-op)
+ * `w.code` is PC_OK or the failure; the op layer raises what the CPU raises. Take, read and give
+ * are safe from any thread. pc_dispatch_whole_result (dispatch.h) does all three around one
+ * launch; only an operation that reads one word after several launches takes its own.
+ * pc_device_result_reads counts the reads on a device since the start; pc_device_result_words
+ * tells whether the device's kernels report through words. */
+bool pc_device_result_words(pc_device dev);
+pc_status pc_device_result_take(pc_device dev, pc_result_word **word);
 pc_status pc_device_result_read(pc_device dev, const pc_result_word *word, pc_result_word *out);
+void pc_device_result_give(pc_device dev, pc_result_word *word);
 int64_t pc_device_result_reads(pc_device dev);
 
 /* Whether PADDLE_C_LAUNCH_BLOCKING=1 asks for synchronous, checked launches (read once). */

@@ -2,7 +2,7 @@
  * dtype.h - the data types, their properties and the promotion rules.
  *
  * The enum and every table come from dtypes.def. Promotion follows Paddle's lattice within the
- * array API standard (shared/paddle_promotion.md; docs/promotion.md): pc_promote() for
+ * array API standard (docs/promotion.md): pc_promote() for
  * tensor (+) tensor, pc_promote_scalar() for tensor (+) Python scalar.
  */
 #ifndef PADDLE_C_DTYPE_H
@@ -63,6 +63,12 @@ static inline bool pc_dtype_is_integral(pc_dtype dt)
 {
     pc_kind k = pc_dtype_kind(dt);
     return k == PC_KIND_INT || k == PC_KIND_UINT;
+}
+
+/* Bool or an integer dtype: exact values (the array API's "integral" kind plus bool). */
+static inline bool pc_dtype_is_exact(pc_dtype dt)
+{
+    return dt == PC_BOOL || pc_dtype_is_integral(dt);
 }
 static inline bool pc_dtype_is_floating(pc_dtype dt)
 {

@@ -33,6 +33,12 @@ pc_status pc_astype(const pc_tensor *x, pc_dtype dtype, bool copy, pc_tensor **o
 /* A C-contiguous copy of x (always new memory). */
 pc_status pc_contiguous_copy(const pc_tensor *x, pc_tensor **out);
 
+/* The device all of ops[0..n) share (NULL entries skipped): PC_ERR_VALUE naming both devices
+ * when two differ. Every kernel call makes this check (the dispatcher); operations of several
+ * tensors that run no kernel (views: broadcast_arrays, meshgrid, expand_as) make it
+ * themselves. */
+pc_status pc_common_device(int n, const pc_tensor *const *ops, pc_device *out);
+
 /* A C-contiguous copy of x on `device` (through the backends' copy functions). */
 pc_status pc_to_device(const pc_tensor *x, pc_device device, pc_tensor **out);
 

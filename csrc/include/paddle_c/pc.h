@@ -21,6 +21,7 @@
 #include "manipulation.h"
 #include "linalg.h"
 #include "fft.h"
+#include "random.h"
 
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1

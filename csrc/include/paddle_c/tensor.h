@@ -110,6 +110,14 @@ pc_status pc_tensor_empty_like_layout(int ndim, const int64_t *shape, pc_dtype d
                                       pc_device device, int nlike, const pc_tensor *const *like,
                                       pc_tensor **out);
 
+/* The byte range [lo, hi) of addresses the view touches (negative strides included). */
+void pc_tensor_byte_extent(const pc_tensor *t, uintptr_t *lo, uintptr_t *hi);
+
+/* Whether the byte ranges of a and b (both non-empty, on one device) meet: they may share
+ * elements. Addresses, not storages: two tensors made from one NumPy buffer have different
+ * storages. */
+bool pc_tensor_extents_meet(const pc_tensor *a, const pc_tensor *b);
+
 /* A view of `t` with new shape/strides/offset (same storage). */
 pc_status pc_tensor_restride(const pc_tensor *t, int ndim, const int64_t *shape,
                              const int64_t *strides, int64_t offset, pc_tensor **out);

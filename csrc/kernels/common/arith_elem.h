@@ -1,7 +1,7 @@
 /*
  * arith_elem.h - the element functions of arithmetic, rounding and the complex parts for dtype
  * PCK_N: ew_<name>_<dtype>(compute values) -> compute value. Shared by the CPU loops
- * (cpu/arithmetic_impl.h) and the GPU kernels (cuda/ew_arith.cu); no include guard (included
+ * (cpu/arithmetic_impl.h) and the GPU kernels (cuda/ew_arith_*.cu); no include guard (included
  * once per dtype after elem_math.h).
  *
  * Rules written once here, per kind:

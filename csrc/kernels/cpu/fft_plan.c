@@ -9,10 +9,10 @@
  * fft_plan_get() returns it.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fork_lock.h"
 #include "fft_plan.h"
 
 void *fft_alloc(int64_t nbytes)
@@ -453,7 +453,7 @@ typedef struct cache_entry {
     uint64_t stamp;
 } cache_entry;
 
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock cache_lock = PC_FORK_LOCK_INIT(NULL);
 static cache_entry cache[FFT_CACHE_SIZE];
 static uint64_t cache_clock;
 
@@ -472,9 +472,9 @@ static fft_plan *cache_find(int64_t n, fft_prec prec, bool real)
 
 fft_plan *fft_plan_get(int64_t n, fft_prec prec, bool real)
 {
-    pthread_mutex_lock(&cache_lock);
+    pc_fork_lock_acquire(&cache_lock);
     fft_plan *p = cache_find(n, prec, real);
-    pthread_mutex_unlock(&cache_lock);
+    pc_fork_lock_release(&cache_lock);
     if (p != NULL) {
         return p;
     }
@@ -484,7 +484,7 @@ fft_plan *fft_plan_get(int64_t n, fft_prec prec, bool real)
         return NULL;
     }
     fft_plan *evicted = NULL;
-    pthread_mutex_lock(&cache_lock);
+    pc_fork_lock_acquire(&cache_lock);
     p = cache_find(n, prec, real);
     if (p == NULL) {
         int victim = 0;
@@ -504,7 +504,7 @@ fft_plan *fft_plan_get(int64_t n, fft_prec prec, bool real)
         p = fresh;
         fresh = NULL;
     }
-    pthread_mutex_unlock(&cache_lock);
+    pc_fork_lock_release(&cache_lock);
     fft_plan_release(evicted);
     fft_plan_release(fresh);
     return p;

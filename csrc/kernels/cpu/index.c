@@ -6,8 +6,8 @@
 #include "dtype_params.h"
 #include "kernels/common/elem_math.h"
 #include "paddle_c/kernels/table.h"
-#include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/kernels/result_word.h"
 #include "paddle_c/kernels/nonzero_walk.h"
 #include "register.h"
 
@@ -15,29 +15,24 @@
 #include "each_dtype.h"
 #undef PCK_BODY
 
-/* NONZERO: the coordinates of the mask's true elements, row d at coords + d * size
+/* NONZERO: the coordinates of the mask's true elements, row d at coords + d * count
  * (index_kernels.h, nonzero_walk.h). */
 static pc_status nonzero_bool(const pc_kernel_args *args)
 {
-    const pc_nonzero_params *p = (const pc_nonzero_params *)args->params;
     const pc_tensor *mask = args->in[0];
-    const int nd = mask->ndim;
-    int64_t *coords = (int64_t *)args->out[0]->data;
-    const int64_t cap = mask->size;
-    int64_t count = 0;
-    if (cap > 0) {
-        int64_t *rows[PC_MAX_NDIM];
-        for (int e = 0; e < nd; e++) {
-            rows[e] = coords + e * cap;
-        }
-        count = pc_nonzero_walk(mask, rows);
+    const pc_tensor *out = args->out[0];
+    const int64_t count = out->shape[1];
+    if (count == 0 || mask->size == 0) {
+        return PC_OK;
     }
-    if (p->result != NULL) {
-        pc_result_count(p->result, count);
-    } else {
-        *p->count = count;
+    int64_t *coords = (int64_t *)out->data;
+    int64_t *rows[PC_MAX_NDIM];
+    for (int e = 0; e < mask->ndim; e++) {
+        rows[e] = coords + e * count;
     }
-    return PC_OK;
+    return pc_nonzero_walk(mask, rows) == count
+               ? PC_OK
+               : pc_error_set(PC_ERR_RUNTIME, "nonzero: the mask changed while it was read");
 }
 
 void pc_cpu_register_index(void)

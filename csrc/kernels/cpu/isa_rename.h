@@ -30,6 +30,7 @@
 #define pc_cpu_reduce_run PC_ISA_RENAME(pc_cpu_reduce_run)
 #define pc_cpu_register_argreduce PC_ISA_RENAME(pc_cpu_register_argreduce)
 #define pc_cpu_register_sort PC_ISA_RENAME(pc_cpu_register_sort)
+#define pc_cpu_register_random PC_ISA_RENAME(pc_cpu_register_random)
 #define pc_simd_sort_i32 PC_ISA_RENAME(pc_simd_sort_i32)
 #define pc_simd_sort_i64 PC_ISA_RENAME(pc_simd_sort_i64)
 

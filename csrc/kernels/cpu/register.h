@@ -14,6 +14,7 @@ void pc_cpu_register_dispatched_avx512(void);
 void pc_cpu_register_casts(void);
 void pc_cpu_register_copy(void);
 void pc_cpu_register_range(void);
+void pc_cpu_register_random(void);
 void pc_cpu_register_arithmetic(void);
 void pc_cpu_register_compare(void);
 void pc_cpu_register_bitwise(void);

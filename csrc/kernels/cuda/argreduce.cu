@@ -6,7 +6,7 @@
  * As on the CPU (cpu/argreduce_impl.h): argmax/argmin treat NaN as better than every number
  * and the first NaN wins; equal values give the lowest index (a split or thread that met an
  * equal value later loses the tie on its index, so the order of combination does not matter).
- * The nan forms skip NaN; a slice of only NaN is reported through the device's result word
+ * The nan forms skip NaN; a slice of only NaN is reported through the operation's result word
  * (PC_ERR_VALUE, read once by the op layer) and its output is set to 0.
  */
 #include "reduce_engine.cuh"

@@ -83,10 +83,10 @@ static blas_status gemm_call(const blas_api *api, blas_handle h, bool trans_b, b
 
 static const blas_api *load_blas()
 {
-    static std::mutex lock;
+    static pc_fork_mutex lock;
     static blas_api api;
     static bool loaded;
-    std::lock_guard<std::mutex> guard(lock);
+    std::lock_guard<pc_fork_mutex> guard(lock);
     if (!loaded) {
         void *f[3] = {nullptr, nullptr, nullptr};
         for (int i = 0; i < 3 && (i == 0 || f[i - 1] != nullptr); i++) {

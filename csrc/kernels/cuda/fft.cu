@@ -42,7 +42,7 @@ struct fft_api {
     pcv_cufftExecR2C exec_z2d;
 };
 
-static std::mutex fft_lock; /* guards the api and the plan cache */
+static pc_fork_mutex fft_lock; /* guards the api and the plan cache */
 
 static const fft_api *load_fft_locked()
 {
@@ -209,7 +209,7 @@ static pc_status fft_run(const pc_kernel_args *args, kind k, bool dbl)
                            : k == kind::r2c ? (dbl ? CUFFT_D2Z : CUFFT_R2C)
                                             : (dbl ? CUFFT_Z2D : CUFFT_C2R);
     {
-        std::lock_guard<std::mutex> guard(fft_lock);
+        std::lock_guard<pc_fork_mutex> guard(fft_lock);
         const fft_api *api = load_fft_locked();
         if (api == nullptr) {
             return PC_ERR_RUNTIME;

@@ -228,33 +228,29 @@ __global__ void flags_kernel(const char *m, mask_layout L, int64_t n, int64_t *f
 }
 
 __global__ void nonzero_kernel(const char *m, mask_layout L, int64_t n, const int64_t *pos,
-                               int64_t *out, pc_result_word *word)
+                               int64_t *out, int64_t count)
 {
     int64_t c[PC_MAX_NDIM];
     PCU_GRID_STRIDE(i, n)
     {
-        if (mask_at(m, L, i, c)) {
+        if (mask_at(m, L, i, c) && pos[i] < count) {
             for (int d = 0; d < L.ndim; d++) {
-                out[d * n + pos[i]] = c[d];
+                out[d * count + pos[i]] = c[d];
             }
-        }
-        if (i == n - 1) {
-            word->value = pos[i] + (mask_at(m, L, i, nullptr) ? 1 : 0);
         }
     }
 }
 
+/* NONZERO (index_kernels.h): the op layer has counted the true elements and sized out[0]
+ * (ndim, count); a scan of the mask's flags gives each true element its column. */
 pc_status nonzero_whole(const pc_kernel_args *args)
 {
-    const pc_nonzero_params *p = (const pc_nonzero_params *)args->params;
     const pc_tensor *mask = args->in[0];
     const pc_device dev = pc_tensor_device(mask);
     const int64_t n = mask->size;
-    if (p->result == nullptr) {
-        return pc_error_set(PC_ERR_RUNTIME, "nonzero on a GPU needs the result word");
-    }
+    const int64_t count = args->out[0]->shape[1];
     pc_status st = select_device(dev);
-    if (st != PC_OK || n == 0) {
+    if (st != PC_OK || n == 0 || count == 0) {
         return st;
     }
     cudaStream_t stream = launch_stream(dev);
@@ -280,7 +276,7 @@ pc_status nonzero_whole(const pc_kernel_args *args)
         st = pc_error_set(PC_ERR_RUNTIME, "nonzero: the scan failed");
     } else {
         nonzero_kernel<<<grid_for(n), threads_per_block, 0, stream>>>(
-            mask->data, L, n, pos, (int64_t *)args->out[0]->data, p->result);
+            mask->data, L, n, pos, (int64_t *)args->out[0]->data, count);
         st = check_launch(dev, "nonzero kernel");
     }
     pc_storage_decref(tmp);

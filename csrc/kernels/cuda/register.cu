@@ -8,6 +8,7 @@ namespace pcu {
 void register_copy_kernels();
 void register_cast_kernels();
 void register_range_kernels();
+void register_random_kernels();
 void register_arith_int();
 void register_arith_float();
 void register_compare();
@@ -29,6 +30,7 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_copy_kernels();
     pcu::register_cast_kernels();
     pcu::register_range_kernels();
+    pcu::register_random_kernels();
     pcu::register_arith_int();
     pcu::register_arith_float();
     pcu::register_compare();

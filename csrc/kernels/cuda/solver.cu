@@ -56,10 +56,10 @@ struct solver_api {
 
 static const solver_api *load_solver()
 {
-    static std::mutex lock;
+    static pc_fork_mutex lock;
     static solver_api api;
     static bool loaded;
-    std::lock_guard<std::mutex> guard(lock);
+    std::lock_guard<pc_fork_mutex> guard(lock);
     if (loaded) {
         return &api;
     }

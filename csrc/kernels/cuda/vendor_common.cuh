@@ -3,6 +3,9 @@
  * fft.cu) share: stream-ordered scratch memory, the strided gather/scatter that moves a
  * tensor of any strides into the dense layout a library wants and back (with real -> complex
  * widening, zero padding along one axis and a scale), and the per-device handle cache.
+ * The handle cache's lock, like the locks of blas.cu, solver.cu and fft.cu, is a pc_fork_mutex
+ * (core/fork_lock.h): free again in a forked child, where the CUDA backend refuses the device
+ * before any of them is taken.
  *
  * The libraries are opened at run time (vendor_load.h); their declarations are ours
  * (vendors/cublas_api.h, cusolver_api.h, cufft_api.h).
@@ -13,6 +16,7 @@
 #include <mutex>
 
 #include "common.cuh"
+#include "core/fork_lock.h"
 #include "vendor_load.h"
 #include "vendors/cublas_api.h"
 
@@ -94,7 +98,7 @@ template <typename H> class handle_cache {
         if (*stream == nullptr) {
             return PC_ERR_RUNTIME;
         }
-        std::lock_guard<std::mutex> guard(lock_);
+        std::lock_guard<pc_fork_mutex> guard(lock_);
         if (!made_[dev.index]) {
             st = create(*stream, &handles_[dev.index]);
             if (st != PC_OK) {
@@ -108,7 +112,7 @@ template <typename H> class handle_cache {
 
   private:
     static constexpr int max_devices = 64;
-    std::mutex lock_;
+    pc_fork_mutex lock_;
     bool made_[max_devices] = {};
     H handles_[max_devices] = {};
 };

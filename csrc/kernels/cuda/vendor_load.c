@@ -4,10 +4,11 @@
 #include "vendor_load.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/fork_lock.h"
 
 typedef struct vendor_desc {
     const char *short_name;
@@ -40,7 +41,7 @@ static const vendor_desc descs[PC_NUM_VENDOR_LIBS] = {
      "install ROCm's rocblas", {NULL}},
 };
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pc_fork_lock lock = PC_FORK_LOCK_INIT(NULL);
 static char *search_path;                       /* owned; guarded by lock */
 static void *handles[PC_NUM_VENDOR_LIBS];       /* guarded by lock; never closed */
 
@@ -63,10 +64,10 @@ pc_status pc_vendor_set_search_path(const char *dirs)
             return pc_error_set(PC_ERR_MEMORY, "out of memory");
         }
     }
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     free(search_path);
     search_path = copy;
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     return PC_OK;
 }
 
@@ -138,12 +139,12 @@ void *pc_vendor_open(pc_vendor_lib lib)
         pc_error_set(PC_ERR_VALUE, "unknown vendor library %d", (int)lib);
         return NULL;
     }
-    pthread_mutex_lock(&lock);
+    pc_fork_lock_acquire(&lock);
     if (handles[lib] == NULL) {
         handles[lib] = find_library(&descs[lib], search_path, true, NULL, 0);
     }
     void *h = handles[lib];
-    pthread_mutex_unlock(&lock);
+    pc_fork_lock_release(&lock);
     if (h == NULL) {
         not_found(&descs[lib]);
     }

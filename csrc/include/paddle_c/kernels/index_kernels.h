@@ -10,7 +10,7 @@
  * through a result word (backend.h), read once before anything is written.
  *
  * Memory on a device: `offsets`, `index`, `base`, `other`, `out`, `values` and `fill` point
- * into tensors on the kernel's device; `result` is the device's result word (a device
+ * into tensors on the kernel's device; `result` is the operation's result word (a device
  * address). The host never reads any of them.
  */
 #ifndef PADDLE_C_INDEX_KERNELS_H
@@ -41,7 +41,7 @@ typedef struct pc_gather_params {
     const int64_t *index;
     int64_t len;
     int64_t stride;
-    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
     bool accumulate;            /* SCATTER only: add instead of writing */
 } pc_gather_params;
 
@@ -51,7 +51,7 @@ typedef struct pc_gather_params {
  * An index outside [-len, len) (an unsigned one >= len) is reported by
  * pc_result_fail(result, PC_ERR_INDEX, item, index) (its int64 bits) and counts as 0, so the
  * loop never fails: the caller reads the word before using the offsets. `result` is never
- * NULL: the device's result word, or on the CPU a word in host memory owned by the caller.
+ * NULL: the operation's result word, or on the CPU a word in host memory owned by the caller.
  * Several bad indices: which one is reported is unspecified. */
 typedef struct pc_offsets_params {
     int64_t len;
@@ -60,16 +60,10 @@ typedef struct pc_offsets_params {
     pc_result_word *result;
 } pc_offsets_params;
 
-/* NONZERO (keyed by bool): in[0] a bool tensor of at least one dimension, any strides;
- * out[0] int64 (ndim, size) C-contiguous, size = in[0]'s size. Row d gets the d-th coordinate
- * of each true element, in C order, from column 0 on. The number of true elements is a
- * data-dependent result: on the CPU (`result` NULL) the kernel stores it in *count (HOST
- * memory); on a device it writes it to the device's result word (pc_result_count) and the op
- * layer reads the word once (one synchronisation), then keeps the first `count` columns. */
-typedef struct pc_nonzero_params {
-    int64_t *count;             /* CPU only */
-    pc_result_word *result;     /* devices only: DEVICE address */
-} pc_nonzero_params;
+/* NONZERO (keyed by bool, no parameters): in[0] a bool tensor of at least one dimension, any
+ * strides; out[0] int64 (ndim, count) C-contiguous, count = the number of true elements
+ * (the op layer counts them first, so the kernel writes exactly count columns). Row d gets the
+ * d-th coordinate of each true element, in C order. */
 
 /* MASK_SELECT, MASK_FILL, MASK_SCATTER: the CPU's fast path for a mask over every axis. 1-D
  * host loops over (x, mask) (operands 0 and 1, mask one byte per element), driven by the

@@ -90,22 +90,22 @@ typedef struct pc_cross_params {
 
 typedef struct pc_cholesky_params {
     bool upper;
-    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
 } pc_cholesky_params;
 
 /* INV, SOLVE. */
 typedef struct pc_singular_params {
-    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
 } pc_singular_params;
 
 typedef struct pc_eigh_params {
     bool vectors;
-    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
 } pc_eigh_params;
 
 /* EIG, SVD. */
 typedef struct pc_converge_params {
-    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
 } pc_converge_params;
 
 #endif

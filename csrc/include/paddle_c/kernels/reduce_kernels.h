@@ -72,11 +72,11 @@ typedef struct pc_isin_params {
  * indices, out[2] inverse indices, out[3] counts (1-D int64 of the input's size; out[1..3]
  * may be NULL). The number of unique values is a data-dependent result: on the CPU
  * (`result` NULL) the kernel stores it in *count (HOST memory); on a device it writes it to
- * the device's result word (`result`, a DEVICE address: pc_result_count) and the op layer
+ * the operation's result word (`result`, a DEVICE address: pc_result_count) and the op layer
  * reads the word once after the launch (one synchronisation). Each NaN is a value of its
  * own; -0 and +0 are one value. */
 typedef struct pc_unique_params {
-    int64_t *count;             /* CPU only */
+    int64_t *count;             /* where the count goes when `result` is NULL (HOST memory) */
     pc_result_word *result;     /* devices only */
 } pc_unique_params;
 
@@ -86,7 +86,7 @@ typedef struct pc_unique_params {
 #define PC_MSG_ALL_NAN "All-NaN slice encountered"
 typedef struct pc_argreduce_params {
     int axis;                   /* the reduced axis of in[0] */
-    pc_result_word *result;     /* the device's result word (DEVICE address); NULL on the CPU */
+    pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
 } pc_argreduce_params;
 
 #endif

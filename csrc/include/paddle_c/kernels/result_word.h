@@ -1,5 +1,5 @@
 /*
- * result_word.h - how a kernel reports a data-dependent outcome through the device's result
+ * result_word.h - how a kernel reports a data-dependent outcome through its operation's result
  * word (pc_result_word, backend.h). `word` is the DEVICE address the op layer put in the
  * kernel's parameters; NULL on the CPU, where the kernel returns the outcome as its status
  * instead (so CPU paths touch no word).

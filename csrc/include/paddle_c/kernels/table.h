@@ -10,8 +10,9 @@
  * The dtype axis is the kernel's compute dtype: the dtype its inputs are converted to (by the
  * buffered iterator) before the loop runs.
  *
- * Memory: every tensor handed to a kernel lives on the kernel's device; `params` structs are
- * host memory, passed by value to the launch (see each *_kernels.h for what else is host memory).
+ * Memory: every tensor handed to a kernel lives on the kernel's device (the dispatcher checks
+ * it: pc_kernel_args); `params` structs are host memory, passed by value to the launch (see
+ * each *_kernels.h for what else is host memory).
  */
 #ifndef PADDLE_C_KERNELS_TABLE_H
 #define PADDLE_C_KERNELS_TABLE_H
@@ -41,7 +42,9 @@ typedef enum pc_opkind {
 const char *pc_op_name(pc_op op);
 pc_opkind pc_op_kind(pc_op op);
 
-/* Arguments of whole-tensor kernels. */
+/* Arguments of whole-tensor kernels. Every tensor the kernel touches is named here - its
+ * operands, its outputs, and in `uses` the tensors that pointers in `params` point into - so
+ * that the dispatcher can check they are all on the kernel's device. */
 typedef struct pc_kernel_args {
     int nin;
     int nout;
@@ -49,6 +52,8 @@ typedef struct pc_kernel_args {
     pc_tensor *const *out;
     const void *params;
     const struct pc_kernel *kernel; /* the slot being run (set by pc_dispatch_whole) */
+    int nuses;
+    const pc_tensor *const *uses;   /* not operands: only checked for their device */
 } pc_kernel_args;
 
 typedef pc_status (*pc_whole_fn)(const pc_kernel_args *args);
