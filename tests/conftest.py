@@ -40,9 +40,7 @@ def pytest_configure(config):
 # GPU present.
 import pytest  # noqa: E402
 
-import paddle_c  # noqa: E402
-
-DEVICES = list(paddle_c.__array_namespace_info__().devices())
+from devices import ALL as DEVICES  # noqa: E402
 
 
 @pytest.fixture(params=DEVICES, ids=str)

@@ -26,11 +26,12 @@ import paddle_c as pc
 from strategies import ALL_DTYPES
 from test_backend_consistency import base, compare, to_numpy
 
-DEVICES = [d for d in pc.__array_namespace_info__().devices() if d.type != "cpu"]
+from devices import OTHERS as DEVICES  # noqa: E402
 pytestmark = pytest.mark.skipif(not DEVICES, reason="no non-CPU device in this build")
 
 INDEX_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
-INDEX_OPS = {"gather", "scatter", "index_offsets", "nonzero"}
+INDEX_OPS = {"gather", "scatter", "index_offsets", "nonzero", "mask_fill", "mask_compact",
+             "mask_expand"}
 SORT_OPS = {"sort", "argsort", "searchsorted", "isin", "unique", "median"}
 # slots no public function reaches: searchsorted refuses complex values (they have no order)
 UNREACHABLE = {("searchsorted", "complex64"), ("searchsorted", "complex128")}
@@ -342,3 +343,53 @@ def test_index_add_accumulates_on_the_device(device):
     got = pc.scatter(x.to_device(device), i.to_device(device), upd.to_device(device),
                      overwrite=False)
     assert got.to_device("cpu").tolist() == want.tolist()
+
+
+# ---- the cost of a whole mask on a device ----------------------------------------------------
+
+def _cost(device, f):
+    """(kernel launches by op, synchronising reads) of one call of f on `device`."""
+    pc._C._kernel_hits(reset=True)
+    reads = pc._C._result_word_reads(device) + pc._C._host_reads(device)
+    f()
+    launches = collections.Counter()
+    for op, backend, _, n in pc._C._kernel_hits(reset=True):
+        launches[op] += n
+    return launches, pc._C._result_word_reads(device) + pc._C._host_reads(device) - reads
+
+
+@pytest.mark.parametrize("device", DEVICES, ids=str)
+def test_whole_mask_costs_one_scan_one_read_one_kernel(device):
+    """x[mask], x[mask] = scalar and x[mask] = values on a device: CuPy's shape, counted."""
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    x = pc.asarray(a, device=device)
+    m = pc.asarray(a % 3 == 0, device=device)
+    v = pc.asarray(np.arange(8, dtype=np.float32) + 100, device=device)
+    got = {}
+
+    launches, reads = _cost(device, lambda: got.setdefault("get", x[m]))
+    assert launches == {"cumsum": 1, "mask_compact": 1} and reads == 1, (launches, reads)
+    assert np.array_equal(np.asarray(got["get"].to_device("cpu")), a[a % 3 == 0])
+
+    def fill():
+        x[m] = -1.0
+
+    launches, reads = _cost(device, fill)
+    # the scalar is put on the device (one fill), then one MASK_FILL: no scan, no read
+    assert launches == {"fill": 1, "mask_fill": 1} and reads == 0, (launches, reads)
+
+    def expand():
+        x[m] = v
+
+    launches, reads = _cost(device, expand)
+    assert launches == {"cumsum": 1, "mask_expand": 1} and reads == 1, (launches, reads)
+    want = a.copy()
+    want[a % 3 == 0] = np.arange(8) + 100
+    assert np.array_equal(np.asarray(x.to_device("cpu")), want)
+
+    def too_short():
+        x[m] = v[:3]
+
+    with pytest.raises(ValueError, match="could not broadcast"):
+        too_short()
+    assert np.array_equal(np.asarray(x.to_device("cpu")), want)  # nothing written

@@ -40,9 +40,11 @@ REDUCE_FAMILIES = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "st
                    "count_nonzero", "nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanvar",
                    "nanstd", "logsumexp", "argmax", "argmin", "nanargmax", "nanargmin", "cumsum",
                    "cumprod"]
-# indexing on the device: offsets built and checked there, one gather/scatter, nonzero
-# (the CPU's sequential mask kernels, mask_select/fill/scatter, are CPU-only by contract)
-INDEX_FAMILIES = ["index_offsets", "gather", "scatter", "nonzero"]
+# indexing on the device: offsets built and checked there, one gather/scatter, nonzero, and
+# the order-free mask kernels (the CPU's sequential mask_select/mask_scatter, which keep a
+# cursor, are CPU-only by contract: devices run mask_compact/mask_expand instead)
+INDEX_FAMILIES = ["index_offsets", "gather", "scatter", "nonzero", "mask_fill", "mask_compact",
+                  "mask_expand"]
 # sorting, searching and sets on the device: radix/merge sorts of (key, position) pairs,
 # medians of sorted lanes, searchsorted, isin and unique (sort.cu, search.cu)
 SORT_FAMILIES = ["sort", "argsort", "median", "searchsorted", "isin", "unique"]

@@ -27,6 +27,7 @@ import numpy as np
 import pytest
 
 import paddle_c as pc
+from devices import GPUS
 from dlpack_ctypes import exchange_api
 from strategies import ALL_DTYPES
 
@@ -35,8 +36,7 @@ def device_under_test():
     default = pc.__array_namespace_info__().default_device()
     if default.type != "cpu":
         return default
-    gpus = [d for d in pc.__array_namespace_info__().devices() if d.type == "gpu"]
-    return gpus[0] if gpus else None
+    return GPUS[0] if GPUS else None
 
 
 DUT = device_under_test()

@@ -27,7 +27,7 @@ import pytest
 import paddle_c as pc
 import paddle_c.paddle as paddle
 
-OTHER_DEVICES = [d for d in pc.__array_namespace_info__().devices() if d.type != "cpu"]
+from devices import OTHERS as OTHER_DEVICES  # noqa: E402
 pytestmark = pytest.mark.skipif(not OTHER_DEVICES, reason="needs a device besides the CPU "
                                 "(make test-hostdev enables hostdev:0)")
 

@@ -6,6 +6,7 @@
  * Nothing here allocates except the default memset's zeroed host buffer, which is freed before
  * returning.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,12 +52,29 @@ static const pc_backend *copy_backend(pc_device dst_dev, pc_device src_dev)
     return backend_of(dst_dev.type != PC_DEVICE_CPU ? dst_dev : src_dev);
 }
 
+#define MAX_COUNTED 64 /* device indices counted per type */
+static int64_t host_reads[PC_NUM_DEVICE_TYPES][MAX_COUNTED];
+
+static bool counted(pc_device dev)
+{
+    return dev.type > PC_DEVICE_CPU && dev.type < PC_NUM_DEVICE_TYPES && dev.index >= 0 &&
+           dev.index < MAX_COUNTED;
+}
+
+int64_t pc_device_host_reads(pc_device dev)
+{
+    return counted(dev) ? __atomic_load_n(&host_reads[dev.type][dev.index], __ATOMIC_RELAXED) : 0;
+}
+
 pc_status pc_device_copy(pc_device dst_dev, void *dst, pc_device src_dev, const void *src,
                          size_t nbytes)
 {
     const pc_backend *b = copy_backend(dst_dev, src_dev);
     if (b == NULL) {
         return PC_ERR_RUNTIME;
+    }
+    if (dst_dev.type == PC_DEVICE_CPU && counted(src_dev)) {
+        __atomic_fetch_add(&host_reads[src_dev.type][src_dev.index], 1, __ATOMIC_RELAXED);
     }
     return nbytes == 0 ? PC_OK : b->copy(b, dst_dev, dst, src_dev, src, nbytes);
 }

@@ -123,6 +123,19 @@ static int available_cpus(void)
     return (int)sysconf(_SC_NPROCESSORS_ONLN);
 }
 
+/* [Why a hook] The thread count is also the BLAS library's, but the pool is core and the BLAS
+ * binding a CPU kernel: the CPU kernels register where the count goes, core never calls up. */
+static pc_thread_count_hook thread_hook;
+static int configured;
+
+static void tell_hook(int n)
+{
+    const pc_thread_count_hook hook = __atomic_load_n(&thread_hook, __ATOMIC_ACQUIRE);
+    if (hook != NULL) {
+        hook(n);
+    }
+}
+
 static int clamp_threads(int n) { return n < 1 ? 1 : n > PC_MAX_THREADS ? PC_MAX_THREADS : n; }
 
 static void configure(void)
@@ -133,8 +146,17 @@ static void configure(void)
         n = atoi(env);
     }
     the_pool.nthreads = clamp_threads(n);
-    pc_blas_set_num_threads(the_pool.nthreads);
+    __atomic_store_n(&configured, 1, __ATOMIC_RELEASE);
+    tell_hook(the_pool.nthreads);
     pthread_atfork(NULL, NULL, after_fork_in_child);
+}
+
+void pc_parallel_set_thread_hook(pc_thread_count_hook hook)
+{
+    __atomic_store_n(&thread_hook, hook, __ATOMIC_RELEASE);
+    if (__atomic_load_n(&configured, __ATOMIC_ACQUIRE)) {
+        tell_hook(pc_get_num_threads());
+    }
 }
 
 int pc_get_num_threads(void)
@@ -149,7 +171,7 @@ void pc_set_num_threads(int n)
     pthread_mutex_lock(&the_pool.lock);
     the_pool.nthreads = clamp_threads(n);
     pthread_mutex_unlock(&the_pool.lock);
-    pc_blas_set_num_threads(clamp_threads(n));
+    tell_hook(clamp_threads(n));
 }
 
 /* Start workers up to `want` (lock held). Returns how many exist. */

@@ -1,6 +1,7 @@
 /*
- * index.c - planning and running NumPy-style indexing (indexing.h): getitem, setitem, its
- * accumulating form (index_add), nonzero, take and take_along_axis.
+ * index.c - planning and running NumPy-style indexing (indexing.h): getitem, setitem and its
+ * accumulating form (index_add), and take. The plan comes from index_plan.c; a mask over every
+ * axis takes the paths of index_mask.c; index_plan.h lists the indexing files.
  *
  * Here: turning an index into a plan (a basic view plus the advanced items), validating every
  * index against its axis, computing the byte offsets of advanced indexing, and driving the
@@ -33,296 +34,13 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "index_plan.h"
 #include "index_offsets.h"
 #include "paddle_c/reduce.h"
 #include "paddle_c/axis.h"
 #include "paddle_c/kernels/index_kernels.h"
-#include "paddle_c/kernels/nonzero_walk.h"
 #include "paddle_c/indexing.h"
 #include "paddle_c/ops.h"
-
-/* The int64 at byte `i * stride` from `base`. */
-#define PC_AT_I64(base, i, stride) (*(int64_t *)((base) + (i) * (stride)))
-
-/* ---- plans ---------------------------------------------------------------------------------- */
-
-typedef enum adv_kind {
-    ADV_ARRAY,  /* integer tensor of ndim >= 1 on one axis */
-    ADV_MASK,   /* bool tensor of ndim >= 1 on `naxes` axes */
-    ADV_INT,    /* an integer, treated as a 0-D integer array */
-    ADV_BOOL    /* a Python bool or 0-D bool tensor on an inserted axis of extent 1 */
-} adv_kind;
-
-typedef struct adv_item {
-    adv_kind kind;
-    int axis;               /* first axis of the plan's view it indexes */
-    int xaxis;              /* the same axis of x, for messages (-1 for inserted axes) */
-    int naxes;
-    const pc_tensor *tensor;
-    int64_t value;          /* ADV_INT: the index; ADV_BOOL: 0 or 1; ADV_MASK: the count */
-} adv_item;
-
-typedef struct index_plan {
-    int ndim;               /* the view after basic indexing, advanced axes kept */
-    int64_t shape[PC_MAX_NDIM];
-    int64_t strides[PC_MAX_NDIM];
-    int xaxis[PC_MAX_NDIM]; /* axis of x behind each view axis (-1 for inserted axes) */
-    int64_t offset;
-    int nadv;
-    adv_item adv[PC_MAX_NDIM];
-    bool adjacent;          /* the advanced items are next to each other in the index */
-} index_plan;
-
-/* Python's PySlice_AdjustIndices: clamp start/stop to the axis, return the length. */
-static int64_t slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t step)
-{
-    if (*start < 0) {
-        *start += len;
-        if (*start < 0) {
-            *start = step < 0 ? -1 : 0;
-        }
-    } else if (*start >= len) {
-        *start = step < 0 ? len - 1 : len;
-    }
-    if (*stop < 0) {
-        *stop += len;
-        if (*stop < 0) {
-            *stop = step < 0 ? -1 : 0;
-        }
-    } else if (*stop >= len) {
-        *stop = step < 0 ? len - 1 : len;
-    }
-    if (step < 0) {
-        return *stop < *start ? (*start - *stop - 1) / (-step) + 1 : 0;
-    }
-    return *start < *stop ? (*stop - *start - 1) / step + 1 : 0;
-}
-
-static pc_status out_of_bounds(int64_t index, int axis, int64_t len)
-{
-    return pc_index_out_of_bounds(false, (uint64_t)index, axis, len);
-}
-
-/* Normalise an integer index against an axis; PC_ERR_INDEX when out of range. */
-static pc_status normalize_index(int64_t v, int axis, int64_t len, int64_t *out)
-{
-    const int64_t w = v < 0 ? v + len : v;
-    if (w < 0 || w >= len) {
-        return out_of_bounds(v, axis, len);
-    }
-    *out = w;
-    return PC_OK;
-}
-
-static pc_status push_axis(index_plan *p, int64_t extent, int64_t stride, int xaxis)
-{
-    if (p->ndim >= PC_MAX_NDIM) {
-        return pc_error_set(PC_ERR_INDEX, "the index gives more than %d dimensions",
-                            PC_MAX_NDIM);
-    }
-    p->shape[p->ndim] = extent;
-    p->strides[p->ndim] = stride;
-    p->xaxis[p->ndim] = xaxis;
-    p->ndim++;
-    return PC_OK;
-}
-
-/* The effective kind of an item: 0-D tensors act as integers or Python bools. */
-static pc_status item_kind(const pc_index *it, pc_index_kind *kind, int64_t *value)
-{
-    *kind = it->kind;
-    *value = it->value;
-    if (it->kind != PC_INDEX_TENSOR) {
-        return PC_OK;
-    }
-    const pc_tensor *t = it->tensor;
-    const pc_dtype dt = t->dtype;
-    if (dt != PC_BOOL && !pc_dtype_is_integral(dt)) {
-        return pc_error_set(PC_ERR_INDEX, "tensors used as indices must be of integer or "
-                            "boolean type, not %s", pc_dtype_name(dt));
-    }
-    if (t->ndim > 0) {
-        return PC_OK;
-    }
-    /* a 0-D index acts as a Python scalar (its value decides a basic index or, for bool, an
-     * extent): on a device its one element is copied to the host */
-    pc_tensor *host = NULL;
-    if (pc_tensor_device(t).type != PC_DEVICE_CPU) {
-        pc_status st = pc_to_device(t, pc_device_cpu(), &host);
-        if (st != PC_OK) {
-            return st;
-        }
-        t = host;
-    }
-    pc_scalar s;
-    pc_scalar_load(dt, t->data, &s);
-    pc_tensor_free(host);
-    if (dt == PC_BOOL) {
-        *kind = PC_INDEX_BOOL;
-        *value = s.v.b;
-    } else {
-        *kind = PC_INDEX_INT;
-        *value = s.dtype == PC_UINT64 ? INT64_MAX : s.v.i;
-    }
-    return PC_OK;
-}
-
-static pc_status build_plan(const pc_tensor *x, int n, const pc_index *index, index_plan *p)
-{
-    if (n < 0 || n > PC_INDEX_MAX_ITEMS) {
-        return pc_error_set(PC_ERR_INDEX, "too many indices: %d (at most %d)", n,
-                            PC_INDEX_MAX_ITEMS);
-    }
-    /* index tensors are on x's device (the subscript parser moved them there; functions such
-     * as take pass them as given): another device is refused before anything else */
-    for (int i = 0; i < n; i++) {
-        if (index[i].kind == PC_INDEX_TENSOR) {
-            const pc_tensor *both[2] = {x, index[i].tensor};
-            pc_device dev;
-            pc_status st = pc_common_device(2, both, &dev);
-            if (st != PC_OK) {
-                return st;
-            }
-        }
-    }
-    pc_index_kind kinds[PC_INDEX_MAX_ITEMS];
-    int64_t values[PC_INDEX_MAX_ITEMS];
-    int consumed = 0;
-    int nell = 0;
-    bool has_adv = false;
-    for (int i = 0; i < n; i++) {
-        pc_status st = item_kind(&index[i], &kinds[i], &values[i]);
-        if (st != PC_OK) {
-            return st;
-        }
-        switch (kinds[i]) {
-        case PC_INDEX_INT:
-        case PC_INDEX_SLICE:
-            consumed++;
-            break;
-        case PC_INDEX_ELLIPSIS:
-            nell++;
-            break;
-        case PC_INDEX_NEWAXIS:
-            break;
-        case PC_INDEX_BOOL:
-            has_adv = true;
-            break;
-        case PC_INDEX_TENSOR:
-            has_adv = true;
-            consumed += index[i].tensor->dtype == PC_BOOL ? index[i].tensor->ndim : 1;
-            break;
-        default:
-            return pc_error_set(PC_ERR_INDEX, "invalid index kind %d", (int)kinds[i]);
-        }
-    }
-    if (nell > 1) {
-        return pc_error_set(PC_ERR_INDEX, "an index can only have a single ellipsis ('...')");
-    }
-    if (consumed > x->ndim) {
-        return pc_error_set(PC_ERR_INDEX, "too many indices for tensor: tensor is "
-                            "%d-dimensional, but %d were indexed", x->ndim, consumed);
-    }
-    p->ndim = 0;
-    p->offset = x->offset;
-    p->nadv = 0;
-    p->adjacent = true;
-    int ax = 0;
-    int run = 0; /* 0: no advanced item yet, 1: inside the first run, 2: after it */
-    pc_status st = PC_OK;
-    for (int i = 0; i < n && st == PC_OK; i++) {
-        const pc_index *it = &index[i];
-        bool adv = false;
-        adv_item *a = &p->adv[p->nadv];
-        switch (kinds[i]) {
-        case PC_INDEX_INT:
-            if (has_adv) {
-                adv = true;
-                *a = (adv_item){ADV_INT, p->ndim, ax, 1, NULL, values[i]};
-                st = push_axis(p, x->shape[ax], x->strides[ax], ax);
-            } else {
-                int64_t v = 0;
-                st = normalize_index(values[i], ax, x->shape[ax], &v);
-                p->offset += st == PC_OK ? v * x->strides[ax] : 0;
-            }
-            ax++;
-            break;
-        case PC_INDEX_SLICE: {
-            int64_t start = it->start;
-            int64_t stop = it->stop;
-            int64_t step = it->step;
-            if (step == 0) {
-                st = pc_error_set(PC_ERR_VALUE, "slice step cannot be zero");
-                break;
-            }
-            step = step == INT64_MIN ? -INT64_MAX : step;
-            const int64_t len = slice_adjust(x->shape[ax], &start, &stop, step);
-            if (len > 0) {
-                p->offset += start * x->strides[ax];
-            }
-            st = push_axis(p, len, len > 1 ? step * x->strides[ax] : x->strides[ax], ax);
-            ax++;
-            break;
-        }
-        case PC_INDEX_ELLIPSIS:
-            for (int k = 0; k < x->ndim - consumed && st == PC_OK; k++) {
-                st = push_axis(p, x->shape[ax], x->strides[ax], ax);
-                ax++;
-            }
-            break;
-        case PC_INDEX_NEWAXIS:
-            st = push_axis(p, 1, 0, -1);
-            break;
-        case PC_INDEX_BOOL:
-            adv = true;
-            *a = (adv_item){ADV_BOOL, p->ndim, -1, 1, NULL, values[i] != 0};
-            st = push_axis(p, 1, 0, -1);
-            break;
-        case PC_INDEX_TENSOR: {
-            const pc_tensor *t = it->tensor;
-            adv = true;
-            if (t->dtype != PC_BOOL) {
-                *a = (adv_item){ADV_ARRAY, p->ndim, ax, 1, t, 0};
-                st = push_axis(p, x->shape[ax], x->strides[ax], ax);
-                ax++;
-                break;
-            }
-            *a = (adv_item){ADV_MASK, p->ndim, ax, t->ndim, t, 0};
-            for (int k = 0; k < t->ndim && st == PC_OK; k++, ax++) {
-                /* a mask axis of extent 0 selects nothing from any extent (the standard's
-                 * rule; NumPy raises) */
-                if (t->shape[k] != x->shape[ax] && t->shape[k] != 0) {
-                    st = pc_error_set(PC_ERR_INDEX, "boolean index did not match indexed "
-                                      "tensor along axis %d; size of axis is %lld but size "
-                                      "of corresponding boolean axis is %lld", ax,
-                                      (long long)x->shape[ax], (long long)t->shape[k]);
-                } else {
-                    st = push_axis(p, x->shape[ax], x->strides[ax], ax);
-                }
-            }
-            break;
-        }
-        default:
-            break;
-        }
-        if (adv) {
-            p->nadv++;
-            p->adjacent = p->adjacent && run != 2;
-            run = 1;
-        } else if (run == 1) {
-            run = 2;
-        }
-    }
-    while (st == PC_OK && ax < x->ndim) {
-        st = push_axis(p, x->shape[ax], x->strides[ax], ax);
-        ax++;
-    }
-    if (x->size == 0) {
-        /* every view of an empty tensor is empty: keep it at x's offset, inside the storage */
-        p->offset = x->offset;
-    }
-    return st;
-}
 
 /* ---- offsets of advanced indexing -------------------------------------------------------- */
 
@@ -357,48 +75,6 @@ static pc_status as_int64(const pc_tensor *t, const pc_tensor **out, pc_tensor *
     return st;
 }
 
-/* The number of true elements of a bool tensor on the CPU (an odometer in C order). */
-static int64_t mask_count(const pc_tensor *mask)
-{
-    const int nd = mask->ndim;
-    if (mask->size == 0) {
-        return 0;
-    }
-    if (nd == 0) {
-        return *(const uint8_t *)mask->data != 0;
-    }
-    int64_t idx[PC_MAX_NDIM] = {0};
-    const char *m = mask->data;
-    int64_t count = 0;
-    const int64_t inner = mask->shape[nd - 1];
-    const int64_t ms = mask->strides[nd - 1];
-    for (;;) {
-        if (ms == 1) {
-            const uint8_t *restrict mm = (const uint8_t *)m;
-            int64_t c = 0;
-            for (int64_t j = 0; j < inner; j++) {
-                c += mm[j] != 0;
-            }
-            count += c;
-        } else {
-            for (int64_t j = 0; j < inner; j++) {
-                count += m[j * ms] != 0;
-            }
-        }
-        int d = nd - 2;
-        for (; d >= 0; d--) {
-            m += mask->strides[d];
-            if (++idx[d] < mask->shape[d]) {
-                break;
-            }
-            m -= mask->shape[d] * mask->strides[d];
-            idx[d] = 0;
-        }
-        if (d < 0) {
-            return count;
-        }
-    }
-}
 
 /* Everything advanced indexing needs after planning. */
 typedef struct adv_layout {
@@ -420,6 +96,7 @@ typedef struct adv_layout {
     int64_t index_stride;
     int index_axis;                 /* x's axis, for messages */
     bool per_element;               /* `offsets` has the result's shape: one per element */
+    bool distinct;                  /* no two positions address one element (see distinct()) */
     int nrows;                      /* owned: the coordinate rows of the masks (nonzero) */
     pc_tensor *rows[PC_MAX_NDIM];
 } adv_layout;
@@ -449,7 +126,7 @@ static pc_status check_indices(const int64_t *idx, int64_t n, int64_t len, int a
     for (int64_t i = 0; bad && i < n; i++) {
         const int64_t w = idx[i] < 0 ? idx[i] + len : idx[i];
         if ((uint64_t)w >= (uint64_t)len) {
-            return out_of_bounds(idx[i], axis, len);
+            return pc_index_out_of_bounds(false, (uint64_t)idx[i], axis, len);
         }
     }
     return PC_OK;
@@ -546,7 +223,7 @@ static pc_status build_offsets(const pc_tensor *x, const index_plan *p, adv_mode
         const adv_item *a = &p->adv[k];
         if (a->kind == ADV_INT) {
             int64_t v = 0;
-            pc_status st = normalize_index(a->value, a->xaxis, p->shape[a->axis], &v);
+            pc_status st = index_normalize(a->value, a->xaxis, p->shape[a->axis], &v);
             if (st != PC_OK) {
                 return st;
             }
@@ -765,7 +442,7 @@ static pc_status run_elements(const pc_tensor *x, const adv_layout *L, const pc_
 {
     pc_gather_params prm = {L->offsets->size, (const int64_t *)L->offsets->data,
                             (char *)x->storage->data, other->data, step, NULL, 0, 0, NULL,
-                            mode == MODE_ADD};
+                            mode == MODE_ADD, L->distinct};
     const pc_tensor *in[1] = {x};
     const pc_tensor *uses[2] = {other, L->offsets};
     pc_kernel_args args = {1, 0, in, NULL, &prm, NULL, 2, uses};
@@ -819,73 +496,6 @@ static pc_status advanced_get(const pc_tensor *x, index_plan *p, pc_tensor **out
 
 /* ---- assignment ---------------------------------------------------------------------------- */
 
-/* `value` without leading extents of 1 beyond `ndim` (a view, or NULL when none is needed). */
-static pc_status strip_leading_ones(const pc_tensor *value, int ndim, pc_tensor **out)
-{
-    *out = NULL;
-    int drop = 0;
-    while (value->ndim - drop > ndim && value->shape[drop] == 1) {
-        drop++;
-    }
-    if (drop == 0) {
-        return PC_OK;
-    }
-    return pc_tensor_restride(value, value->ndim - drop, value->shape + drop,
-                              value->strides + drop, value->offset, out);
-}
-
-static pc_status value_mismatch(const pc_tensor *value, int ndim, const int64_t *shape)
-{
-    char a[256];
-    char b[256];
-    pc_shape_format(value->ndim, value->shape, a, sizeof a);
-    pc_shape_format(ndim, shape, b, sizeof b);
-    return pc_error_set(PC_ERR_VALUE, "could not broadcast a value of shape %s to the indexed "
-                        "shape %s", a, b);
-}
-
-/* Check that `value` broadcasts to (ndim, shape). */
-static pc_status check_value(const pc_tensor *value, int ndim, const int64_t *shape)
-{
-    if (value->ndim > ndim) {
-        return value_mismatch(value, ndim, shape);
-    }
-    for (int i = 0; i < value->ndim; i++) {
-        const int64_t e = value->shape[i];
-        if (e != 1 && e != shape[ndim - value->ndim + i]) {
-            return value_mismatch(value, ndim, shape);
-        }
-    }
-    return PC_OK;
-}
-
-/* The value in x's dtype, never sharing memory with x: `value` itself or a copy (*owned). A
- * value on another device than x's is refused (PC_ERR_VALUE naming both), before anything is
- * written. */
-static pc_status value_for(const pc_tensor *x, const pc_tensor *value, const pc_tensor **out,
-                           pc_tensor **owned)
-{
-    *owned = NULL;
-    *out = value;
-    const pc_tensor *both[2] = {x, value};
-    pc_device dev;
-    pc_status cst = pc_common_device(2, both, &dev);
-    if (cst != PC_OK) {
-        return cst;
-    }
-    if (value->dtype != x->dtype) {
-        pc_status st = pc_astype(value, x->dtype, true, owned);
-        *out = *owned;
-        return st;
-    }
-    if (value->storage == x->storage) {
-        pc_status st = pc_contiguous_copy(value, owned);
-        *out = *owned;
-        return st;
-    }
-    return PC_OK;
-}
-
 /* Per-element SCATTER of the value (x's dtype, broadcastable to the result): one element
  * written (MODE_SET) or added (MODE_ADD) everywhere, or the value made dense in the result's
  * order (*dense, owned). */
@@ -909,6 +519,25 @@ static pc_status set_elements(const pc_tensor *x, const adv_layout *L, const pc_
     return st != PC_OK ? st : run_elements(x, L, *dense, pc_dtype_itemsize(x->dtype), mode);
 }
 
+/* [Why a write may skip the order] SCATTER keeps "the last write wins" by sorting offsets on a
+ * device. Without index arrays (masks, integers and slices only) every position is a distinct
+ * coordinate tuple of the view, and a view without zero strides maps distinct coordinates to
+ * distinct elements: no two writes meet, so there is no order to keep. */
+static bool distinct(const index_plan *p)
+{
+    for (int i = 0; i < p->nadv; i++) {
+        if (p->adv[i].kind == ADV_ARRAY) {
+            return false;
+        }
+    }
+    for (int d = 0; d < p->ndim; d++) {
+        if (p->strides[d] == 0 && p->shape[d] > 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *value,
                               adv_mode mode)
 {
@@ -917,19 +546,20 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
     if (st != PC_OK) {
         return st;
     }
+    L.distinct = distinct(p);
     pc_tensor *stripped = NULL;
     pc_tensor *owned = NULL;
     pc_tensor *arranged = NULL;
     pc_tensor *dense = NULL;
     pc_tensor *xblock = NULL;
     const pc_tensor *v = value;
-    st = strip_leading_ones(value, L.ndim, &stripped);
+    st = index_strip_leading_ones(value, L.ndim, &stripped);
     if (st == PC_OK) {
         v = stripped != NULL ? stripped : value;
-        st = check_value(v, L.ndim, L.shape);
+        st = index_check_value(v, L.ndim, L.shape);
     }
     if (st == PC_OK && L.count > 0) {
-        st = value_for(x, v, &v, &owned);
+        st = index_value_for(x, v, &v, &owned);
     }
     if (st == PC_OK && L.per_element) {
         st = set_elements(x, &L, v, mode, &arranged);
@@ -993,132 +623,19 @@ static pc_status advanced_set(pc_tensor *x, index_plan *p, const pc_tensor *valu
     return st;
 }
 
-/* ---- boolean masks over the whole view --------------------------------------------------- */
-
-/* [Why a mask fast path] x[mask] with a mask covering every axis of the (basic) view is the
- * common case; it needs no offsets: one pass over (view, mask) in C order selects, fills or
- * scatters. The host loops are used when the device has them. */
-static bool whole_mask(const pc_tensor *x, const index_plan *p, pc_op op)
-{
-    if (p->nadv != 1 || p->adv[0].kind != ADV_MASK || p->adv[0].naxes != p->ndim ||
-        !pc_kernel_has(op, (pc_device_type)pc_tensor_device(x).type, x->dtype)) {
-        return false;
-    }
-    const pc_tensor *m = p->adv[0].tensor;
-    for (int i = 0; i < p->ndim; i++) {
-        if (m->shape[i] != p->shape[i]) {
-            return false;
-        }
-    }
-    /* the mask loops are host loops (a sequential cursor): devices take the offsets path */
-    return pc_tensor_device(m).type == PC_DEVICE_CPU && pc_tensor_device(x).type == PC_DEVICE_CPU;
-}
-
-/* Run the mask loop of `op` over (view, mask) in C order (`ordered`) or any order. */
-static pc_status run_mask_loop(const pc_tensor *x, const index_plan *p, pc_op op,
-                               const pc_tensor *mask, pc_mask_params *prm, bool ordered)
-{
-    pc_tensor *view;
-    pc_status st = pc_tensor_restride(x, p->ndim, p->shape, p->strides, p->offset, &view);
-    if (st != PC_OK) {
-        return st;
-    }
-    const pc_tensor *ops[2] = {view, mask};
-    const pc_kernel *k = NULL;
-    st = pc_dispatch_kernel(op, x->dtype, 2, ops, &k);
-    if (st == PC_OK && k->loop == NULL) {
-        st = pc_error_set(PC_ERR_NOTIMPL, "'%s' has no host loop for this device",
-                          pc_op_name(op));
-    }
-    pc_iter it;
-    if (st == PC_OK) {
-        st = pc_iter_init(&it, 2, ops, p->ndim, p->shape, ordered);
-    }
-    if (st == PC_OK) {
-        const pc_loop_ctx ctx = {prm};
-        st = ordered ? pc_iter_run(&it, k->loop, &ctx)
-                     : pc_iter_run_parallel(&it, k->loop, &ctx, NULL);
-    }
-    pc_tensor_free(view);
-    return st;
-}
-
-static pc_status mask_get(const pc_tensor *x, const index_plan *p, pc_tensor **out)
-{
-    const pc_tensor *mask = p->adv[0].tensor;
-    int64_t count = mask_count(mask);
-    const int item = pc_dtype_itemsize(x->dtype);
-    /* one element of slack for the branch-free select loop */
-    pc_storage *s;
-    pc_status st = pc_storage_new(pc_tensor_device(x), (count + 1) * item, false, &s);
-    if (st != PC_OK) {
-        return st;
-    }
-    pc_tensor *r;
-    st = pc_tensor_view_new(s, x->dtype, 0, 1, &count, NULL, &r);
-    pc_storage_decref(s);
-    if (st != PC_OK) {
-        return st;
-    }
-    if (count > 0) {
-        pc_mask_params prm = {r->data, NULL, NULL, 0, count, 0};
-        st = run_mask_loop(x, p, PC_OP_MASK_SELECT, mask, &prm, true);
-    }
-    if (st != PC_OK) {
-        pc_tensor_free(r);
-        return st;
-    }
-    *out = r;
-    return PC_OK;
-}
-
-/* x[mask] = value for a value of one element (fill) or one per selected element (scatter). */
-static pc_status mask_set(pc_tensor *x, const index_plan *p, const pc_tensor *value)
-{
-    const pc_tensor *mask = p->adv[0].tensor;
-    int64_t count = mask_count(mask);
-    pc_tensor *stripped = NULL;
-    pc_status st = strip_leading_ones(value, 1, &stripped);
-    const pc_tensor *v = stripped != NULL ? stripped : value;
-    const bool one = v->size == 1 && v->ndim <= 1;
-    if (st == PC_OK && !one && !(v->ndim == 1 && v->shape[0] == count)) {
-        st = value_mismatch(v, 1, &count); /* before `stripped`, which v may be, is freed */
-        pc_tensor_free(stripped);
-        return st;
-    }
-    pc_tensor *owned_mask = NULL;
-    pc_tensor *owned_value = NULL;
-    if (st == PC_OK && count > 0 && mask->storage == x->storage) {
-        st = pc_contiguous_copy(mask, &owned_mask);
-        mask = owned_mask;
-    }
-    if (st == PC_OK && count > 0) {
-        st = value_for(x, v, &v, &owned_value);
-    }
-    if (st == PC_OK && count > 0) {
-        pc_mask_params prm = {NULL, v->data, v->data, v->ndim == 1 ? v->strides[0] : 0, count,
-                              0};
-        st = one ? run_mask_loop(x, p, PC_OP_MASK_FILL, mask, &prm, false)
-                 : run_mask_loop(x, p, PC_OP_MASK_SCATTER, mask, &prm, true);
-    }
-    pc_tensor_free(owned_value);
-    pc_tensor_free(owned_mask);
-    pc_tensor_free(stripped);
-    return st;
-}
 
 pc_status pc_index_get(const pc_tensor *x, int n, const pc_index *index, pc_tensor **out)
 {
     index_plan p;
-    pc_status st = build_plan(x, n, index, &p);
+    pc_status st = index_build_plan(x, n, index, &p);
     if (st != PC_OK) {
         return st;
     }
     if (p.nadv == 0) {
         return pc_tensor_restride(x, p.ndim, p.shape, p.strides, p.offset, out);
     }
-    if (whole_mask(x, &p, PC_OP_MASK_SELECT)) {
-        return mask_get(x, &p, out);
+    if (index_whole_mask(x, &p, PC_OP_MASK_SELECT)) {
+        return index_mask_get(x, &p, out);
     }
     return advanced_get(x, &p, out);
 }
@@ -1143,7 +660,7 @@ static pc_status write_plan(pc_tensor *x, int n, const pc_index *index, const pc
         pc_device dev;
         st = pc_common_device(2, both, &dev);
     }
-    return st != PC_OK ? st : build_plan(x, n, index, p);
+    return st != PC_OK ? st : index_build_plan(x, n, index, p);
 }
 
 /* x's basic view (a plan without advanced items) = value, or += value when `add` (a basic
@@ -1156,13 +673,13 @@ static pc_status basic_set(pc_tensor *x, const index_plan *p, const pc_tensor *v
         return st;
     }
     pc_tensor *stripped;
-    st = strip_leading_ones(value, view->ndim, &stripped);
+    st = index_strip_leading_ones(value, view->ndim, &stripped);
     if (st == PC_OK) {
         const pc_tensor *v = stripped != NULL ? stripped : value;
         pc_tensor *owned = NULL;
-        st = check_value(v, view->ndim, view->shape);
+        st = index_check_value(v, view->ndim, view->shape);
         if (st == PC_OK && add) {
-            st = value_for(x, v, &v, &owned);
+            st = index_value_for(x, v, &v, &owned);
             const pc_tensor *ops[3] = {view, v, view};
             st = st != PC_OK ? st
                              : pc_dispatch_elementwise(PC_OP_ADD, x->dtype, x->dtype, 2, 3, ops,
@@ -1184,9 +701,9 @@ pc_status pc_index_set(pc_tensor *x, int n, const pc_index *index, const pc_tens
     if (st != PC_OK) {
         return st;
     }
-    if (p.nadv > 0 && whole_mask(x, &p, PC_OP_MASK_SCATTER) &&
-        whole_mask(x, &p, PC_OP_MASK_FILL)) {
-        return mask_set(x, &p, value);
+    if (p.nadv > 0 && index_whole_mask(x, &p, PC_OP_MASK_SCATTER) &&
+        index_whole_mask(x, &p, PC_OP_MASK_FILL)) {
+        return index_mask_set(x, &p, value);
     }
     if (p.nadv > 0) {
         return advanced_set(x, &p, value, MODE_SET);
@@ -1206,7 +723,7 @@ pc_status pc_index_fill(pc_tensor *x, int n, const pc_index *index, const pc_sca
         /* the fill value lives where x does: the kernels read it on x's device */
         st = pc_full(0, NULL, value, x->dtype, pc_tensor_device(x), &t);
         if (st == PC_OK) {
-            st = whole_mask(x, &p, PC_OP_MASK_FILL) ? mask_set(x, &p, t)
+            st = index_whole_mask(x, &p, PC_OP_MASK_FILL) ? index_mask_set(x, &p, t)
                                                      : advanced_set(x, &p, t, MODE_SET);
             pc_tensor_free(t);
         }
@@ -1230,132 +747,7 @@ pc_status pc_index_add(pc_tensor *x, int n, const pc_index *index, const pc_tens
     return p.nadv > 0 ? advanced_set(x, &p, value, MODE_ADD) : basic_set(x, &p, value, true);
 }
 
-/* ---- nonzero, take, take_along_axis --------------------------------------------------------- */
-
-/* [Why nonzero may copy a device tensor to the host] The count decides the result's shape; a
- * device without a NONZERO kernel (the GPUs so far) gets the tensor (as bool) copied to the
- * host once, explicitly, scanned there, and the coordinates copied back to x's device. */
-static pc_status host_nonzero(const pc_tensor *x, pc_tensor **out)
-{
-    pc_tensor *mask = NULL;
-    pc_tensor *host = NULL;
-    pc_tensor *coords[PC_MAX_NDIM] = {NULL};
-    pc_status st = x->dtype == PC_BOOL ? PC_OK : pc_astype(x, PC_BOOL, true, &mask);
-    if (st == PC_OK) {
-        st = pc_to_device(mask != NULL ? mask : x, pc_device_cpu(), &host);
-    }
-    if (st == PC_OK) {
-        st = pc_nonzero(host, coords);
-    }
-    int made = 0;
-    while (st == PC_OK && made < x->ndim) {
-        st = pc_to_device(coords[made], pc_tensor_device(x), &out[made]);
-        made += st == PC_OK;
-    }
-    if (st != PC_OK) {
-        for (int d = 0; d < made; d++) {
-            pc_tensor_free(out[d]);
-        }
-    }
-    for (int d = 0; d < x->ndim && host != NULL; d++) {
-        pc_tensor_free(coords[d]);
-    }
-    pc_tensor_free(host);
-    pc_tensor_free(mask);
-    return st;
-}
-
-/* On a device: the true elements are counted by a sum on the device, and the count copied to
- * the host (the one synchronisation) sizes the coordinates exactly; the NONZERO kernel then
- * writes them, row d of an (ndim, count) buffer that the results are views of. */
-static pc_status device_nonzero(const pc_tensor *x, pc_tensor **out)
-{
-    const pc_device dev = pc_tensor_device(x);
-    pc_tensor *mask = NULL;
-    pc_tensor *total = NULL;
-    pc_tensor *coords = NULL;
-    int64_t count = 0;
-    pc_status st = x->dtype == PC_BOOL ? PC_OK : pc_astype(x, PC_BOOL, true, &mask);
-    const pc_tensor *m = mask != NULL ? mask : x;
-    if (st == PC_OK && x->size > 0) {
-        st = pc_reduce(PC_REDUCE_SUM, m, -1, NULL, false, PC_INT64, 0.0, &total);
-    }
-    if (st == PC_OK && total != NULL) {
-        st = pc_device_copy(pc_device_cpu(), &count, dev, total->data, sizeof count);
-    }
-    if (st == PC_OK) {
-        const int64_t shape[2] = {x->ndim, count};
-        st = pc_tensor_empty(2, shape, PC_INT64, dev, &coords);
-    }
-    if (st == PC_OK && count > 0) {
-        const pc_tensor *in[1] = {m};
-        pc_tensor *outs[1] = {coords};
-        const pc_kernel_args args = {1, 1, in, outs, NULL};
-        st = pc_dispatch_whole(PC_OP_NONZERO, PC_BOOL, &args);
-    }
-    int made = 0;
-    while (st == PC_OK && made < x->ndim) {
-        st = count == 0 ? pc_tensor_empty(1, &count, PC_INT64, dev, &out[made])
-                        : pc_tensor_restride(coords, 1, &count, &coords->strides[1],
-                                             coords->offset + made * coords->strides[0],
-                                             &out[made]);
-        made += st == PC_OK;
-    }
-    if (st != PC_OK) {
-        for (int d = 0; d < made; d++) {
-            pc_tensor_free(out[d]);
-        }
-    }
-    pc_tensor_free(coords);
-    pc_tensor_free(total);
-    pc_tensor_free(mask);
-    return st;
-}
-
-pc_status pc_nonzero(const pc_tensor *x, pc_tensor **out)
-{
-    if (x->ndim == 0) {
-        return pc_error_set(PC_ERR_VALUE, "nonzero() needs a tensor of at least one dimension; "
-                            "use nonzero(expand_dims(x, axis=0)) for a 0-D tensor");
-    }
-    const pc_device dev = pc_tensor_device(x);
-    if (dev.type != PC_DEVICE_CPU) {
-        return pc_kernel_has(PC_OP_NONZERO, (pc_device_type)dev.type, PC_BOOL)
-                   ? device_nonzero(x, out)
-                   : host_nonzero(x, out);
-    }
-    pc_tensor *owned = NULL;
-    const pc_tensor *m = x;
-    if (x->dtype != PC_BOOL) {
-        pc_status st = pc_astype(x, PC_BOOL, true, &owned);
-        if (st != PC_OK) {
-            return st;
-        }
-        m = owned;
-    }
-    int64_t count = mask_count(m);
-    pc_status st = PC_OK;
-    int made = 0;
-    int64_t *coords[PC_MAX_NDIM];
-    while (made < x->ndim && st == PC_OK) {
-        st = pc_tensor_empty(1, &count, PC_INT64, pc_device_cpu(), &out[made]);
-        if (st == PC_OK) {
-            coords[made] = (int64_t *)out[made]->data;
-            made++;
-        }
-    }
-    if (st == PC_OK && count > 0) {
-        pc_nonzero_walk(m, coords);
-    }
-    if (st != PC_OK) {
-        for (int d = 0; d < made; d++) {
-            pc_tensor_free(out[d]);
-        }
-    }
-    pc_tensor_free(owned);
-    return st;
-}
-
+/* take is a subscript on one axis: x[:, ..., :, indices] */
 pc_status pc_take(const pc_tensor *x, const pc_tensor *indices, int axis, pc_tensor **out)
 {
     if (!pc_dtype_is_integral(indices->dtype)) {
@@ -1373,93 +765,4 @@ pc_status pc_take(const pc_tensor *x, const pc_tensor *indices, int axis, pc_ten
     }
     items[ax] = (pc_index){PC_INDEX_TENSOR, 0, 0, 0, 0, indices};
     return pc_index_get(x, ax + 1, items, out);
-}
-
-pc_status pc_take_along_axis(const pc_tensor *x, const pc_tensor *indices, int axis,
-                             pc_tensor **out)
-{
-    if (!pc_dtype_is_integral(indices->dtype)) {
-        return pc_error_set(PC_ERR_TYPE, "take_along_axis() needs integer indices, not %s",
-                            pc_dtype_name(indices->dtype));
-    }
-    const pc_tensor *both[2] = {x, indices};
-    pc_device dev;
-    pc_status dst = pc_common_device(2, both, &dev);
-    if (dst != PC_OK) {
-        return dst;
-    }
-    if (x->ndim != indices->ndim) {
-        return pc_error_set(PC_ERR_VALUE, "take_along_axis(): x and indices must have the same "
-                            "number of dimensions (%d and %d)", x->ndim, indices->ndim);
-    }
-    int ax = 0;
-    pc_status st = pc_axis_normalize("take_along_axis", axis, x->ndim, &ax);
-    if (st != PC_OK) {
-        return st;
-    }
-    /* the result's shape: x and indices broadcast, indices' extent along the axis */
-    int64_t shape[PC_MAX_NDIM];
-    int64_t xstrides[PC_MAX_NDIM];
-    for (int d = 0; d < x->ndim; d++) {
-        const int64_t a = x->shape[d];
-        const int64_t b = indices->shape[d];
-        if (d == ax) {
-            shape[d] = b;
-            xstrides[d] = 0;
-        } else if (a == b || b == 1) {
-            shape[d] = a;
-            xstrides[d] = x->strides[d];
-        } else if (a == 1) {
-            shape[d] = b;
-            xstrides[d] = 0;
-        } else {
-            char sa[256];
-            char sb[256];
-            pc_shape_format(x->ndim, x->shape, sa, sizeof sa);
-            pc_shape_format(indices->ndim, indices->shape, sb, sizeof sb);
-            return pc_error_set(PC_ERR_VALUE, "take_along_axis(): x of shape %s and indices of "
-                                "shape %s do not broadcast outside axis %d", sa, sb, ax);
-        }
-    }
-    if (x->shape[ax] == 0 && indices->shape[ax] > 0) {
-        int64_t size;
-        st = pc_shape_size(x->ndim, shape, 0, &size);
-        if (st == PC_OK && size > 0) {
-            return pc_error_set(PC_ERR_INDEX, "take_along_axis(): cannot take from an empty "
-                                "axis %d", ax);
-        }
-    }
-    pc_tensor *r;
-    st = pc_tensor_empty(x->ndim, shape, x->dtype, pc_tensor_device(x), &r);
-    if (st != PC_OK || r->size == 0) {
-        if (st == PC_OK) {
-            *out = r;
-        }
-        return st;
-    }
-    /* offsets on x's device: x's element at each result position's coordinates (broadcast
-     * axes at 0), the axis's coordinate from the validated indices */
-    offsets_build b;
-    st = offsets_begin(&b, pc_tensor_device(x), x->ndim, shape, x->offset);
-    for (int d = 0; d < x->ndim && st == PC_OK; d++) {
-        st = d == ax ? offsets_add_index(&b, indices, x->ndim, x->shape[ax], x->strides[ax], ax)
-                     : offsets_add_axis(&b, d, xstrides[d]);
-    }
-    st = st == PC_OK ? offsets_finish(&b) : st;
-    if (st == PC_OK) {
-        pc_gather_params prm = {r->size, (const int64_t *)b.offsets->data,
-                                (char *)x->storage->data, r->data, pc_dtype_itemsize(x->dtype),
-                                NULL, 0, 0, NULL};
-        const pc_tensor *in[1] = {x};
-        const pc_tensor *uses[2] = {r, b.offsets};
-        pc_kernel_args args = {1, 0, in, NULL, &prm, NULL, 2, uses};
-        st = pc_dispatch_whole(PC_OP_GATHER, x->dtype, &args);
-    }
-    offsets_free(&b);
-    if (st != PC_OK) {
-        pc_tensor_free(r);
-        return st;
-    }
-    *out = r;
-    return PC_OK;
 }

@@ -433,6 +433,19 @@ static PyObject *fn_result_word_reads(PyObject *mod, PyObject *const *args, Py_s
     return PyLong_FromLongLong((long long)pc_device_result_reads(dev));
 }
 
+static PyObject *fn_host_reads(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    pc_device dev;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "_host_reads() takes at most 1 argument");
+        return NULL;
+    }
+    if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLongLong((long long)pc_device_host_reads(dev));
+}
+
 /* _same_device(*tensors): None, or the ValueError naming two devices (pc_common_device), for
  * composites written in Python that must refuse mixed devices before their first step. */
 static PyObject *fn_same_device(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
@@ -490,6 +503,9 @@ PyMethodDef pcpy_devices_methods[] = {
     {"_result_word_reads", (PyCFunction)(void (*)(void))fn_result_word_reads, METH_FASTCALL,
      "_result_word_reads(device=None, /)\n--\n\nHow many times result words of the device "
      "were read (once per operation with a data-dependent outcome) since the start."},
+    {"_host_reads", (PyCFunction)(void (*)(void))fn_host_reads, METH_FASTCALL,
+     "_host_reads(device=None, /)\n--\n\nHow many synchronous copies from the device to the "
+     "host have been made since the start (each one waits for the device)."},
     {"empty_cache", (PyCFunction)(void (*)(void))fn_empty_cache, METH_FASTCALL,
      "empty_cache(device=None, /)\n--\n\nReturn the memory pool's cached blocks of `device` "
      "to the device."},

@@ -263,20 +263,31 @@ def _fill(x, values):
     return x
 
 
+def _same_device(x, *scalars):
+    """A scalar parameter given as a (0-D) tensor must be on x's device: refused before x is
+    written, with the dispatcher's message naming both devices."""
+    tensors = [v for v in scalars if isinstance(v, _C.Tensor)]
+    if tensors:
+        _C._same_device(x, *tensors)
+
+
 def uniform_(x, min=0.0, max=1.0, seed=0, name=None):
     """x.uniform_(min=0.0, max=1.0, seed=0, name=None) -> x, filled with uniform values."""
+    _same_device(x, min, max)
     return _fill(x, uniform(tuple(x.shape), _float_dtype(x.dtype), min, max, seed,
                             device=x.device))
 
 
 def normal_(x, mean=0.0, std=1.0, name=None):
     """x.normal_(mean=0.0, std=1.0, name=None) -> x, filled with normal values."""
+    _same_device(x, mean, std)
     z = _draw(_NORMAL, tuple(x.shape), _float_dtype(x.dtype), x.device, mean, std)
     return _fill(x, z)
 
 
 def exponential_(x, lam=1.0, name=None):
     """x.exponential_(lam=1.0, name=None) -> x, filled with exponential values of rate lam."""
+    _same_device(x, lam)
     lam = float(lam)
     if not lam > 0:
         raise ValueError(f"exponential_: lam must be positive, not {lam}")
@@ -285,5 +296,6 @@ def exponential_(x, lam=1.0, name=None):
 
 def bernoulli_(x, p=0.5, name=None):
     """x.bernoulli_(p=0.5, name=None) -> x, filled with 1 (probability p) or 0."""
+    _same_device(x, p)
     u = _draw(_UNIFORM, tuple(x.shape), _float_dtype(None), x.device, 0.0, 1.0)
     return _fill(x, u < p)

@@ -184,6 +184,10 @@ pc_status pc_device_copy(pc_device dst_dev, void *dst, pc_device src_dev, const 
                          size_t nbytes);
 pc_status pc_device_copy_async(pc_device dst_dev, void *dst, pc_device src_dev,
                                const void *src, size_t nbytes);
+/* How many synchronous copies from `dev` to the host pc_device_copy has made since the start:
+ * each one waits for the device, so tests count them per operation (with the result-word
+ * reads, pc_device_result_reads). */
+int64_t pc_device_host_reads(pc_device dev);
 
 /* A device guard: makes `dev` the current device of its backend for the calling thread and
  * restores the caller's device on exit. Guards nest; exit them in reverse order. */

@@ -8,7 +8,8 @@
  *
  * Thread count: PADDLE_C_NUM_THREADS in the environment, else the number of CPUs this process
  * may run on (sched_getaffinity; at most 64); pc_set_num_threads() changes it at run time. The
- * count applies to OpenBLAS's threads too (pc_blas_set_num_threads).
+ * count is passed on to a hook that a backend registers (the CPU's: OpenBLAS's thread count),
+ * so this file knows nothing of the libraries behind the kernels.
  */
 #ifndef PADDLE_C_PARALLEL_H
 #define PADDLE_C_PARALLEL_H
@@ -31,7 +32,12 @@ pc_status pc_parallel_for(int64_t n, int64_t min_chunk, pc_parallel_fn fn, void 
 int pc_get_num_threads(void);
 void pc_set_num_threads(int n);
 
-/* OpenBLAS's thread count (kernels/cpu/blas_threads.c); pc_set_num_threads calls it. */
+/* The hook told the thread count whenever it is set (and at once when registered, if it is
+ * already known): one hook, registered at initialisation by the CPU kernels. */
+typedef void (*pc_thread_count_hook)(int n);
+void pc_parallel_set_thread_hook(pc_thread_count_hook hook);
+
+/* OpenBLAS's thread count (kernels/cpu/blas_threads.c): the CPU kernels' thread hook. */
 void pc_blas_set_num_threads(int n);
 
 /* Before a BLAS or LAPACK call that OpenBLAS may thread: its thread count set to the CPUs idle

@@ -8,6 +8,7 @@
 #include "dtype_params.h"
 #include "paddle_c/cpu_isa.h"
 #include "paddle_c/kernels/table.h"
+#include "paddle_c/parallel.h"
 #include "register.h"
 
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
@@ -33,6 +34,7 @@ void pc_cpu_register_kernels(void)
         pc_cpu_register_dispatched();
         break;
     }
+    pc_parallel_set_thread_hook(pc_blas_set_num_threads); /* OpenBLAS follows the pool */
     pc_cpu_register_copy();
     pc_cpu_register_range();
     pc_cpu_register_bitwise();
@@ -42,6 +44,7 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_lapack();
     pc_cpu_register_index();
     pc_cpu_register_index_offsets();
+    pc_cpu_register_mask_positions();
     pc_cpu_register_fft();
     pc_cpu_register_scan();
     pc_cpu_register_diff();

@@ -25,6 +25,7 @@ void pc_cpu_register_vecops(void);
 void pc_cpu_register_lapack(void);
 void pc_cpu_register_index(void);
 void pc_cpu_register_index_offsets(void);
+void pc_cpu_register_mask_positions(void);
 void pc_cpu_register_fft(void);
 void pc_cpu_register_reduce(void);
 void pc_cpu_register_argreduce(void);

@@ -3,7 +3,8 @@
  *   INDEX_OFFSETS  every integer index dtype, an elementwise iteration; bad indices reported
  *                  through the result word (first failure wins, by compare-and-swap)
  *   GATHER         every dtype, one thread per element, at offsets or validated indices
- *   SCATTER        every dtype; repeated offsets: the last write wins - the offsets are sorted
+ *   SCATTER        every dtype; offsets known distinct (pc_gather_params.distinct) are written
+ *                  directly; repeated offsets: the last write wins - the offsets are sorted
  *                  with their positions (a stable radix sort, so equal offsets keep their order)
  *                  and only the last position of each run of equal offsets writes; with
  *                  `accumulate` (index_add) the first of each run adds the run's values in
@@ -102,6 +103,15 @@ __global__ void keys_kernel(pc_gather_params p, int64_t *keys, int64_t *pos)
     }
 }
 
+/* distinct offsets (the caller's promise): each position writes its own element, any order */
+template <typename T> __global__ void scatter_distinct_kernel(pc_gather_params p)
+{
+    PCU_GRID_STRIDE(i, p.n)
+    {
+        *(T *)(p.base + offset_of(p, i)) = *(const T *)(p.other + i * p.step);
+    }
+}
+
 /* sorted (offset, position) pairs: the last of each run of equal offsets writes */
 template <typename T>
 __global__ void scatter_sorted_kernel(pc_gather_params p, const int64_t *keys, const int64_t *pos)
@@ -161,6 +171,10 @@ template <typename T> pc_status scatter_whole(const pc_kernel_args *args)
     cudaStream_t stream = launch_stream(dev);
     if (p.step == 0 && !p.accumulate) {
         fill_at_kernel<T><<<grid_for(p.n), threads_per_block, 0, stream>>>(p);
+        return check_launch(dev, "scatter kernel");
+    }
+    if (p.distinct && !p.accumulate) {
+        scatter_distinct_kernel<T><<<grid_for(p.n), threads_per_block, 0, stream>>>(p);
         return check_launch(dev, "scatter kernel");
     }
     /* keys, positions, sorted keys, sorted positions, then the sort's own storage */

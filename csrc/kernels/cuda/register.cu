@@ -21,6 +21,7 @@ void register_blas();
 void register_solver();
 void register_fft();
 void register_index_kernels();
+void register_mask_kernels();
 void register_sort_kernels();
 void register_search_kernels();
 } // namespace pcu
@@ -43,6 +44,7 @@ extern "C" void pc_cuda_register_kernels(void)
     pcu::register_solver();
     pcu::register_fft();
     pcu::register_index_kernels();
+    pcu::register_mask_kernels();
     pcu::register_sort_kernels();
     pcu::register_search_kernels();
 }

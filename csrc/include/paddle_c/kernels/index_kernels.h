@@ -43,6 +43,8 @@ typedef struct pc_gather_params {
     int64_t stride;
     pc_result_word *result;     /* the operation's result word (DEVICE address); NULL on the CPU */
     bool accumulate;            /* SCATTER only: add instead of writing */
+    bool distinct;              /* SCATTER only: the caller's promise that no two offsets are
+                                   equal (no write order to keep: a device skips its sort) */
 } pc_gather_params;
 
 /* INDEX_OFFSETS (elementwise, keyed by the index's dtype: every integer dtype): operands
@@ -68,13 +70,21 @@ typedef struct pc_offsets_params {
 /* MASK_SELECT, MASK_FILL, MASK_SCATTER: the CPU's fast path for a mask over every axis. 1-D
  * host loops over (x, mask) (operands 0 and 1, mask one byte per element), driven by the
  * iterator in C order for SELECT and SCATTER; they keep their position (a sequential cursor)
- * in these parameters between calls, so the op layer uses them on the CPU only: on a device a
- * mask goes through NONZERO (a scan of the mask gives each true element its position),
- * INDEX_OFFSETS and GATHER / SCATTER, and a device needs no mask kernels.
+ * in these parameters between calls, so the op layer runs SELECT and SCATTER on the CPU only.
  *   SELECT:  writes x[i] for each true mask[i] at `out` and advances it. `out` has one element
  *            of slack after the last selected one (the loop stores before it tests).
- *   FILL:    x[i] = *fill where mask[i].
- *   SCATTER: x[i] = values[k++] where mask[i] (values `step` bytes apart, k < count). */
+ *   FILL:    x[i] = *fill where mask[i]. Order-free: devices have it too (`fill` on the device).
+ *   SCATTER: x[i] = values[k++] where mask[i] (values `step` bytes apart, k < count).
+ *
+ * MASK_COMPACT, MASK_EXPAND: the order-free forms for devices (CuPy's shape: one scan of the
+ * mask, one read of its last element for the count, one kernel). Elementwise, keyed by x's
+ * dtype (every dtype; only its size matters), over x, its bool mask and pos, the mask's
+ * inclusive scan in C order (int64), all of one shape: a true element's place in the selection
+ * is pos - 1, so every element is independent of the others.
+ *   COMPACT (x, mask, pos), all read:   out + (pos - 1) * itemsize = x        where mask
+ *   EXPAND  (mask, pos, x), x written:  x = values + (pos - 1) * step         where mask
+ *           (step 0: one value for every true element)
+ * `count` and `k` are unused by them. */
 typedef struct pc_mask_params {
     char *out;
     const void *fill;
