@@ -48,18 +48,20 @@ inline char *aligned(void *temp) { return (char *)(((uintptr_t)temp + 255) & ~(u
 
 /* ---- exclusive scan ------------------------------------------------------------------------ */
 
-/* Each tile's exclusive scan in place of out (read from in), its total in sums[tile]. */
-__global__ void scan_tiles(const int64_t *in, int64_t *out, int64_t *sums, int64_t n,
-                           int64_t tiles)
+/* Each tile's exclusive scan in place of out (read from in), its total in sums[tile]. (The
+ * kernels are templates, here over I = int64_t, so that every unit including this header may
+ * instantiate them without defining one symbol twice.) */
+template <typename I>
+__global__ void scan_tiles(const I *in, I *out, I *sums, int64_t n, int64_t tiles)
 {
-    __shared__ int64_t s[tile];
+    __shared__ I s[tile];
     for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
         const int64_t i = t * tile + threadIdx.x;
-        const int64_t v = i < n ? in[i] : 0;
+        const I v = i < n ? in[i] : 0;
         s[threadIdx.x] = v;
         __syncthreads();
         for (int w = 1; w < tile; w *= 2) {
-            const int64_t add = (int)threadIdx.x >= w ? s[threadIdx.x - w] : 0;
+            const I add = (int)threadIdx.x >= w ? s[threadIdx.x - w] : 0;
             __syncthreads();
             s[threadIdx.x] += add;
             __syncthreads();
@@ -75,7 +77,7 @@ __global__ void scan_tiles(const int64_t *in, int64_t *out, int64_t *sums, int64
 }
 
 /* out[i] += base[tile of i] */
-__global__ void add_tile_base(int64_t *out, const int64_t *base, int64_t n, int64_t tiles)
+template <typename I> __global__ void add_tile_base(I *out, const I *base, int64_t n, int64_t tiles)
 {
     for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
         const int64_t i = t * tile + threadIdx.x;
@@ -104,14 +106,14 @@ inline cudaError_t scan_levels(const int64_t *in, int64_t *out, int64_t n, char 
     }
     const int64_t tiles = (n + tile - 1) / tile;
     int64_t *sums = (int64_t *)temp;
-    scan_tiles<<<blocks_for(tiles), tile, 0, stream>>>(in, out, sums, n, tiles);
+    scan_tiles<int64_t><<<blocks_for(tiles), tile, 0, stream>>>(in, out, sums, n, tiles);
     if (tiles > 1) {
         const cudaError_t e = scan_levels(sums, sums, tiles,
                                           temp + align256((size_t)tiles * sizeof(int64_t)), stream);
         if (e != cudaSuccess) {
             return e;
         }
-        add_tile_base<<<blocks_for(tiles), tile, 0, stream>>>(out, sums, n, tiles);
+        add_tile_base<int64_t><<<blocks_for(tiles), tile, 0, stream>>>(out, sums, n, tiles);
     }
     return cudaGetLastError();
 }
