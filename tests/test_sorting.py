@@ -203,6 +203,12 @@ def test_median_nanmedian(data):
     expect = "float32" if a.dtype.kind in "iu" else dtype
     assert out.dtype == getattr(pc, expect)
     low = pc.median(t, axis=axis, keepdim=keep, mode="min")
+    if axis is not None:  # Paddle's (values, indices) with an axis
+        low, index = low
+        assert index.dtype == pc.int64 and index.shape == low.shape
+        picked = np.take_along_axis(a, np.asarray(index if keep else
+                                                  pc.expand_dims(index, axis=axis)), axis=axis)
+        np.testing.assert_array_equal(picked if keep else np.squeeze(picked, axis), low)
     assert low.dtype == t.dtype
 
 

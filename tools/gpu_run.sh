@@ -20,7 +20,10 @@
 #             on its own                                            bench.log, bench.json (75)
 #   cpu       the CPU benchmark table at 1 and GPU_RUN_JOBS threads       cpu_bench.log (30)
 # A step runs in a process group of its own; when its time is up it gets SIGINT (pytest then
-# prints what it has), SIGKILL 8 s later.
+# prints what it has), SIGKILL 8 s later. In the tests and suite steps a single test that runs
+# longer than TEST_TIMEOUT (90 s) is failed and its worker replaced (pytest-timeout's thread
+# method, which also ends a test stuck in a call that waits for the device), so one hung test
+# does not use up the step.
 #
 # Environment (the defaults are the GPU machine's):
 #   PY                 the Python to run (python3)
@@ -55,6 +58,7 @@ PROFILE=${GPU_RUN_PROFILE:-full}
 JOBS=${GPU_RUN_JOBS:-$(nproc)}
 BUDGET=${GPU_RUN_BUDGET:-525}
 SUMMARY=$OUT/summary.txt
+TEST_TIMEOUT=(--timeout 90 --timeout-method thread)
 
 SUITE_SELECT=(array_api_tests/)
 REHEARSED_TESTS=()
@@ -109,12 +113,12 @@ tests() {
         run=("${REHEARSED_TESTS[@]}")
     fi
     PC_HYPOTHESIS_PROFILE=$HYPOTHESIS_PROFILE "$PY" -m pytest -n "$JOBS" -p no:cacheprovider \
-        -p no:randomly -rfE --tb=short "${run[@]}"
+        -p no:randomly -rfE --tb=short "${TEST_TIMEOUT[@]}" "${run[@]}"
 }
 
 suite() {
     ARRAY_API_TESTS_DIR="$ROOT/suite" "$PY" array_api_tests/run --max-examples "$SUITE_EXAMPLES" \
-        --skips "$SUITE_SKIPS" "-n$JOBS" -rfE --tb=short "${SUITE_SELECT[@]}"
+        --skips "$SUITE_SKIPS" "-n$JOBS" -rfE --tb=short "${TEST_TIMEOUT[@]}" "${SUITE_SELECT[@]}"
 }
 
 memcheck() {
@@ -218,7 +222,8 @@ print(f"bundle: paddle_c {m['paddle_c']['commit']} (+{m['paddle_c'].get('changed
       f"changed files), CUDA {','.join(e['cuda_archs']) or 'none'}, GLIBC {e.get('glibc')}, "
       f"suite {s.get('commit') or s['kind']}")
 PYEOF
-    echo "device under test: $DUT; $JOBS jobs; $("$PY" --version 2>&1); budget $BUDGET s"
+    echo "device under test: $DUT; $JOBS jobs; $("$PY" --version 2>&1); $(ldd --version 2>&1 |
+        head -n 1); budget $BUDGET s"
     if command -v nvidia-smi > /dev/null; then
         nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1 |
             sed 's/^/gpu: /'

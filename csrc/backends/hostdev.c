@@ -419,6 +419,17 @@ void pc_hostdev_backend_init(void)
     }
 }
 
+/* [Why a primitives-only mode] PADDLE_C_HOSTDEV_PRIMITIVES=1 (read at import) registers only
+ * the primitive set (kernels/primitives.def): every composite op then runs through its
+ * decomposition (dispatch/decompose.c), as on a device that provides only the primitives, and
+ * the tests that compare hostdev with the CPU check every decomposition (make
+ * test-hostdev-primitives). */
+static int primitives_only(void)
+{
+    const char *v = getenv("PADDLE_C_HOSTDEV_PRIMITIVES");
+    return v != NULL && strcmp(v, "1") == 0;
+}
+
 /* Called once from pc_dispatch_init(), after the CPU column is filled. */
 void pc_hostdev_register_kernels(void)
 {
@@ -426,7 +437,11 @@ void pc_hostdev_register_kernels(void)
         return;
     }
     const pc_device cpu = pc_device_cpu();
+    const int only_primitives = primitives_only();
     for (int op = 0; op < PC_NUM_OPS; op++) {
+        if (only_primitives && pc_op_role_of((pc_op)op) != PC_ROLE_PRIMITIVE) {
+            continue;
+        }
         for (int d = 0; d < PC_NUM_DTYPES; d++) {
             if (pc_kernel_has((pc_op)op, PC_DEVICE_CPU, (pc_dtype)d)) {
                 pc_kernel_register((pc_op)op, PC_DEVICE_HOSTDEV, (pc_dtype)d,

@@ -20,12 +20,16 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "paddle_c/backend.h"
+#include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/kernels/random_kernels.h"
+#include "paddle_c/kernels/reduce_kernels.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/plugin.h"
 #include "paddle_c/plugin_loader.h"
@@ -189,11 +193,29 @@ static pc_status ad_memory_stats(const pc_backend *self, int index, pc_memory_st
     return st;
 }
 
+/* A plug-in device reports data-dependent outcomes through result words in its own memory
+ * (pcp_result_word: the layout of pc_result_word, the codes of pc_status). */
+_Static_assert(sizeof(pcp_result_word) == sizeof(pc_result_word), "result word layout");
+_Static_assert(PCP_RESULT_INDEX_ERROR == PC_ERR_INDEX && PCP_RESULT_VALUE_ERROR == PC_ERR_VALUE,
+               "result word codes");
+
+/* "random" hands the core's parameters over as they are (plugin.h: pcp_random_params). */
+_Static_assert(sizeof(pcp_random_params) == sizeof(pc_random_params) &&
+                   offsetof(pcp_random_params, range) == offsetof(pc_random_params, range) &&
+                   offsetof(pcp_random_params, a) == offsetof(pc_random_params, a),
+               "random parameters layout");
+_Static_assert(PCP_RANDOM_UNIFORM == PC_RANDOM_UNIFORM && PCP_RANDOM_NORMAL == PC_RANDOM_NORMAL &&
+                   PCP_RANDOM_INTEGERS == PC_RANDOM_INTEGERS &&
+                   PCP_RANDOM_EXPONENTIAL == PC_RANDOM_EXPONENTIAL &&
+                   PCP_RANDOM_POISSON == PC_RANDOM_POISSON,
+               "random kinds");
+
 static pc_backend adapter = {
     .size = sizeof(pc_backend),
     .api_version = PC_BACKEND_API_VERSION,
     .name = "xpu",
     .type = PC_DEVICE_CUSTOM,
+    .caps = PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = ad_device_count,
     .device_name = ad_device_name,
     .alloc = ad_alloc,
@@ -393,6 +415,7 @@ void pc_plugins_backend_init(void)
 
 /* What a slot of the kernel table points at (pc_kernel.impl): the plug-in's function. */
 typedef struct kernel_record {
+    pc_op op;
     pcp_elementwise_fn elementwise;
     pcp_whole_fn whole;
     void *data;
@@ -409,6 +432,19 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
     if (it->size == 0) {
         return PC_OK;
     }
+    pcp_offsets_params offsets;
+    pcp_mask_params mask;
+    const void *params = ctx->params;
+    if (k->op == PC_OP_INDEX_OFFSETS) {
+        const pc_offsets_params *p = (const pc_offsets_params *)ctx->params;
+        offsets = (pcp_offsets_params){p->len, p->stride, p->item, p->result};
+        params = &offsets;
+    } else if (k->op == PC_OP_MASK_FILL || k->op == PC_OP_MASK_COMPACT ||
+               k->op == PC_OP_MASK_EXPAND) {
+        const pc_mask_params *p = (const pc_mask_params *)ctx->params;
+        mask = (pcp_mask_params){p->out, p->fill, p->values, p->step};
+        params = &mask;
+    }
     int64_t strides[PC_MAX_NDIM * PC_ITER_MAX_OPERANDS];
     for (int a = 0; a < it->ndim; a++) {
         for (int o = 0; o < it->nop; o++) {
@@ -424,7 +460,7 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
         .data = (void *const *)it->data,
         .shape = it->shape,
         .strides = strides,
-        .params = ctx->params,
+        .params = params,
         .kernel_data = k->data,
     };
     return from_plugin(k->elementwise(&launch), "kernel launch");
@@ -432,6 +468,10 @@ static pc_status run_elementwise(const pc_iter *it, const pc_loop_ctx *ctx)
 
 static void describe(const pc_tensor *t, pcp_tensor *out)
 {
+    if (t == NULL) {
+        *out = (pcp_tensor){NULL, NULL, 0, NULL, NULL}; /* an absent output */
+        return;
+    }
     out->data = t->data;
     out->dtype = pc_dtype_name(t->dtype);
     out->ndim = t->ndim;
@@ -439,9 +479,68 @@ static void describe(const pc_tensor *t, pcp_tensor *out)
     out->strides = t->strides;
 }
 
+/* The ABI's parameters of a whole-tensor launch, from the core's (plugin.h). */
+typedef union whole_params {
+    pcp_sort_params sort;
+    pcp_scan_params scan;
+    pcp_gather_params gather;
+    pcp_range_params range;
+    pcp_argreduce_params arg;
+    pcp_unique_params unique;
+} whole_params;
+
+static const void *translate_params(pc_op op, const void *params, whole_params *out)
+{
+    switch (op) {
+    case PC_OP_SORT: {
+        const pc_sort_params *p = (const pc_sort_params *)params;
+        out->sort = (pcp_sort_params){p->axis, p->descending};
+        return &out->sort;
+    }
+    case PC_OP_CUMSUM:
+    case PC_OP_CUMPROD: {
+        const pc_scan_params *p = (const pc_scan_params *)params;
+        out->scan = (pcp_scan_params){p->axis, p->include_initial};
+        return &out->scan;
+    }
+    case PC_OP_GATHER:
+    case PC_OP_SCATTER: {
+        const pc_gather_params *p = (const pc_gather_params *)params;
+        out->gather = (pcp_gather_params){p->n,     p->offsets, p->base,   p->other,
+                                          p->step,  p->index,   p->len,    p->stride,
+                                          p->result, p->accumulate};
+        return &out->gather;
+    }
+    case PC_OP_ARGMAX:
+    case PC_OP_ARGMIN:
+    case PC_OP_NANARGMAX:
+    case PC_OP_NANARGMIN: {
+        const pc_argreduce_params *p = (const pc_argreduce_params *)params;
+        out->arg = (pcp_argreduce_params){p->axis, p->result};
+        return &out->arg;
+    }
+    case PC_OP_UNIQUE: {
+        const pc_unique_params *p = (const pc_unique_params *)params;
+        out->unique = (pcp_unique_params){p->result};
+        return &out->unique;
+    }
+    case PC_OP_RANDOM:
+        return params; /* pcp_random_params is pc_random_params (asserted above) */
+    case PC_OP_ARANGE: {
+        const pc_range_params *p = (const pc_range_params *)params;
+        out->range = (pcp_range_params){{p->start[0], p->start[1]}, {p->step[0], p->step[1]},
+                                        p->istart, p->istep};
+        return &out->range;
+    }
+    default:
+        return NULL;
+    }
+}
+
 static pc_status run_whole(const pc_kernel_args *args)
 {
     const kernel_record *k = (const kernel_record *)args->kernel->impl;
+    whole_params wp;
     pcp_tensor in[PC_ITER_MAX_OPERANDS], out[PC_ITER_MAX_OPERANDS];
     if (args->nin > PC_ITER_MAX_OPERANDS || args->nout > PC_ITER_MAX_OPERANDS) {
         return pc_error_set(PC_ERR_VALUE, "too many operands for a plug-in kernel");
@@ -452,7 +551,7 @@ static pc_status run_whole(const pc_kernel_args *args)
     for (int i = 0; i < args->nout; i++) {
         describe(args->out[i], &out[i]);
     }
-    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
+    const pc_tensor *first = args->nout > 0 && args->out[0] != NULL ? args->out[0] : args->in[0];
     const pcp_whole launch = {
         .size = sizeof launch,
         .device = pc_tensor_device(first).index,
@@ -460,7 +559,7 @@ static pc_status run_whole(const pc_kernel_args *args)
         .nout = args->nout,
         .in = in,
         .out = out,
-        .params = NULL,
+        .params = translate_params(k->op, args->params, &wp),
         .kernel_data = k->data,
     };
     return from_plugin(k->whole(&launch), "kernel launch");
@@ -496,6 +595,7 @@ static pcp_status host_register_elementwise(const char *op, const char *dtype,
     if (k == NULL) {
         return PCP_NO_MEMORY;
     }
+    k->op = (pc_op)o;
     k->elementwise = fn;
     k->data = data;
     pc_kernel_register((pc_op)o, PC_DEVICE_CUSTOM, d,
@@ -514,6 +614,7 @@ static pcp_status host_register_cast(const char *from, const char *to, pcp_eleme
     if (k == NULL) {
         return PCP_NO_MEMORY;
     }
+    k->op = PC_OP_COPY;
     k->elementwise = fn;
     k->data = data;
     pc_cast_register(PC_DEVICE_CUSTOM, f, t, (pc_kernel){.iter = run_elementwise, .impl = k});
@@ -523,7 +624,10 @@ static pcp_status host_register_cast(const char *from, const char *to, pcp_eleme
 /* The whole-tensor ops of ABI version 1 (plugin.h documents their contract). */
 static int whole_op_in_abi(const char *op)
 {
-    static const char *const ops[] = {"sum", "prod", "max", "min", "matmul"};
+    static const char *const ops[] = {"sum",     "prod",    "max",    "min",     "matmul",
+                                      "sort",    "cumsum",  "cumprod", "gather", "scatter",
+                                      "arange",  "random",  "argmax", "argmin",
+                                      "nanargmax", "nanargmin", "unique"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strcmp(ops[i], op) == 0) {
             return 1;
@@ -544,6 +648,7 @@ static pcp_status host_register_whole(const char *op, const char *dtype, pcp_who
     if (k == NULL) {
         return PCP_NO_MEMORY;
     }
+    k->op = (pc_op)o;
     k->whole = fn;
     k->data = data;
     pc_kernel_register((pc_op)o, PC_DEVICE_CUSTOM, d, (pc_kernel){.whole = run_whole, .impl = k});

@@ -106,7 +106,8 @@ pc_dtype pc_promote_scalar(pc_dtype t, pc_scalar_kind k)
         if (kt == PC_KIND_COMPLEX) {
             return t;
         }
-        return t == PC_FLOAT64 ? PC_COMPLEX128 : PC_DEFAULT_COMPLEX;
+        /* a real floating tensor keeps its precision; integers and bool take the default */
+        return kt == PC_KIND_FLOAT ? pc_dtype_complex_of(t) : PC_DEFAULT_COMPLEX;
     }
     return PC_DTYPE_INVALID;
 }

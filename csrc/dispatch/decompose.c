@@ -1,330 +1,355 @@
 /*
- * decompose.c - composite operations written as primitive ones, for backends that lack the
- * composite's kernel but have every primitive (an accelerator plug-in registers the element
- * layer, sum/max/min and matmul; logsumexp, mean, var, std ... then run from those).
+ * decompose.c - composite operations written once as primitive ones (kernels/primitives.def),
+ * and the table that puts them into the empty slots of every device's column at init.
  *
  * Learned from Paddle's "prim" mode (composite operators lowered to a small primitive set so
- * that a new chip runs every operator once it has the primitives).
+ * that a new chip runs every operator once it has the primitives) and from PyTorch's composite
+ * kernels, which sit in its dispatcher's table like any other kernel.
  *
  * The rules:
- *   - a decomposition runs only where the composite's slot is empty on the device and every
- *     primitive of its row is filled for the dtype (pc_decompose_how): never a silent copy to
- *     the CPU; otherwise the NotImplementedError of the empty slot stands;
- *   - the primitives run through the public op layer on the composite's device, so each is an
- *     ordinary device launch (the coverage gate and the kernel hits see them);
- *   - each row states its formula; special values follow the CPU's kernels (the tests of
- *     tests/test_plugin_opencl.py compare them).
- *
- * Called from dispatch.c where a slot lookup fails (pc_decompose_elementwise,
- * pc_decompose_whole). Temporaries are owned by a scratch list and freed on the one exit path.
+ *   - pc_decompose_register() (run once by pc_dispatch_init, after every backend registered its
+ *     own kernels) walks the table for every device backend present: a row fills the slot
+ *     (op, device, dtype) when that slot is empty, the CPU has the op for the dtype (the CPU
+ *     defines what the op means) and the device has every op the row's formula runs for that
+ *     dtype (its `needs`). Rows may need other composites, so the walk repeats until nothing
+ *     more is filled; then the host fallback (host_fallback.c) fills what it may;
+ *   - a filled slot is an ordinary slot (`source` PC_SLOT_DECOMPOSED): a whole-tensor slot's
+ *     `whole`, an elementwise slot's `composite`, receiving the dispatcher's arguments;
+ *   - the formula runs through the public op layer on the slot's device (decomp_util.c), so
+ *     each step is an ordinary launch, checked and counted like any other; nothing is copied to
+ *     the CPU except the counts and failures the op itself reads (result words);
+ *   - the CPU column is never decomposed: it is the reference every decomposition is tested
+ *     against (tests/test_decompositions.py, and the consistency tests run with
+ *     PADDLE_C_HOSTDEV_PRIMITIVES=1, where hostdev keeps only its primitives).
+ * Where no row applies, the empty slot's NotImplementedError (op, device, dtype) stands.
  */
-#include <math.h>
-#include <string.h>
+#include <stdio.h>
 
-#include "dispatch.h"
+#include "decomp.h"
 #include "paddle_c/decompose.h"
-#include "paddle_c/elementwise.h"
-#include "paddle_c/ops.h"
-#include "paddle_c/reduce.h"
-#include "paddle_c/kernels/reduce_kernels.h"
+#include "paddle_c/host_fallback.h"
 
-/* ---- a scratch list: the temporaries of one decomposition ---------------------------------- */
+/* ---- what a row needs ------------------------------------------------------------------------- */
 
-#define SCRATCH_MAX 16
+static bool has(pc_device_type b, pc_op op, pc_dtype dt) { return pc_kernel_has(op, b, dt); }
 
-typedef struct scratch {
-    pc_tensor *t[SCRATCH_MAX];
-    int n;
-    pc_status st;           /* the first failure; every later step is skipped */
-} scratch;
+static bool is_float(pc_dtype dt) { return pc_dtype_kind(dt) == PC_KIND_FLOAT; }
 
-/* Record `t` (the result of a call that returned `st`; the call must be made first). */
-static const pc_tensor *keep(scratch *s, pc_status st, pc_tensor *t)
+static bool is_complex(pc_dtype dt) { return pc_dtype_kind(dt) == PC_KIND_COMPLEX; }
+
+/* Every decomposition: copies, constants and selection in the key dtype and in bool (the
+ * masks every formula works with), and the cast of bool to the key dtype. */
+static bool base(pc_device_type b, pc_dtype dt)
 {
-    if (st != PC_OK) {
-        s->st = st;
-        pc_tensor_free(t);
-        return NULL;
-    }
-    if (s->n == SCRATCH_MAX) {
-        pc_tensor_free(t);
-        s->st = pc_error_set(PC_ERR_RUNTIME, "decomposition with too many temporaries");
-        return NULL;
-    }
-    s->t[s->n++] = t;
-    return t;
-}
-
-static void scratch_free(scratch *s)
-{
-    for (int i = 0; i < s->n; i++) {
-        pc_tensor_free(s->t[i]);
-    }
-}
-
-static pc_operand scalar(double v)
-{
-    pc_scalar s;
-    s.dtype = PC_FLOAT64;
-    s.v.f = v;
-    return pc_operand_scalar(s);
-}
-
-static const pc_tensor *ew1(scratch *s, pc_ew_fn fn, const pc_tensor *a)
-{
-    if (s->st != PC_OK) {
-        return NULL;
-    }
-    const pc_operand args[1] = {pc_operand_tensor(a)};
-    pc_tensor *r = NULL;
-    const pc_status st = pc_ew(fn, args, &r);
-    return keep(s, st, r);
-}
-
-static const pc_tensor *ew2(scratch *s, pc_ew_fn fn, pc_operand a, pc_operand b)
-{
-    if (s->st != PC_OK) {
-        return NULL;
-    }
-    const pc_operand args[2] = {a, b};
-    pc_tensor *r = NULL;
-    const pc_status st = pc_ew(fn, args, &r);
-    return keep(s, st, r);
-}
-
-#define T(x) pc_operand_tensor(x)
-
-static const pc_tensor *where3(scratch *s, const pc_tensor *c, pc_operand a, pc_operand b)
-{
-    if (s->st != PC_OK) {
-        return NULL;
-    }
-    const pc_operand oc = T(c);
-    pc_tensor *r = NULL;
-    const pc_status st = pc_where(&oc, &a, &b, &r);
-    return keep(s, st, r);
-}
-
-/* The reduction `r` of x over the axes of a whole-tensor launch (keepdims). */
-typedef struct axes {
-    int n;
-    int axis[PC_MAX_NDIM];
-    double count;           /* elements reduced into one output */
-} axes;
-
-static axes reduced_axes(const pc_kernel_args *args)
-{
-    const pc_tensor *x = args->in[0], *o = args->out[0];
-    axes ax = {0};
-    for (int a = 0; a < x->ndim; a++) {
-        if (o->shape[a] == 1 && x->shape[a] != 1) {
-            ax.axis[ax.n++] = a;
+    for (int i = 0; i < 2; i++) {
+        const pc_dtype d = i == 0 ? PC_BOOL : dt;
+        if (!has(b, PC_OP_COPY, d) || !has(b, PC_OP_FILL, d) || !has(b, PC_OP_WHERE, d)) {
+            return false;
         }
     }
-    ax.count = o->size > 0 ? (double)x->size / (double)o->size : 0.0;
-    return ax;
+    return pc_cast_has(b, PC_BOOL, dt);
 }
 
-static const pc_tensor *reduce(scratch *s, pc_reduction r, const pc_tensor *x, const axes *ax)
+/* Counting: sums of masks (int64), compared, converted to the dtype `to`. */
+static bool counts(pc_device_type b, pc_dtype to)
 {
-    if (s->st != PC_OK) {
-        return NULL;
+    return has(b, PC_OP_SUM, PC_BOOL) && has(b, PC_OP_LOGICAL_NOT, PC_BOOL) &&
+           has(b, PC_OP_EQUAL, PC_INT64) && has(b, PC_OP_GREATER, PC_INT64) &&
+           has(b, PC_OP_FILL, PC_INT64) && has(b, PC_OP_COPY, PC_INT64) &&
+           pc_cast_has(b, PC_INT64, to);
+}
+
+/* Positions: int64 arithmetic, comparisons, reductions and scans, the logical ops of bool,
+ * index generation, and gathers and scatters of int64. */
+static bool positions(pc_device_type b)
+{
+    static const pc_op i64[] = {PC_OP_ADD,       PC_OP_SUBTRACT,      PC_OP_MULTIPLY,
+                                PC_OP_FLOOR_DIVIDE, PC_OP_REMAINDER,  PC_OP_LESS,
+                                PC_OP_LESS_EQUAL, PC_OP_GREATER_EQUAL, PC_OP_EQUAL,
+                                PC_OP_NOT_EQUAL, PC_OP_MINIMUM,       PC_OP_MAXIMUM,
+                                PC_OP_SUM,       PC_OP_MIN,           PC_OP_MAX,
+                                PC_OP_CUMSUM,    PC_OP_ARANGE,        PC_OP_GATHER,
+                                PC_OP_SCATTER,   PC_OP_WHERE,         PC_OP_COPY,
+                                PC_OP_FILL};
+    static const pc_op bools[] = {PC_OP_LOGICAL_AND, PC_OP_LOGICAL_OR, PC_OP_LOGICAL_NOT,
+                                  PC_OP_SUM,         PC_OP_MAX,        PC_OP_CUMSUM};
+    for (size_t i = 0; i < sizeof i64 / sizeof i64[0]; i++) {
+        if (!has(b, i64[i], PC_INT64)) {
+            return false;
+        }
     }
-    pc_tensor *out = NULL;
-    const pc_status st = pc_reduce(r, x, ax->n, ax->axis, true, PC_DTYPE_INVALID, 0.0, &out);
-    return keep(s, st, out);
+    for (size_t i = 0; i < sizeof bools / sizeof bools[0]; i++) {
+        if (!has(b, bools[i], PC_BOOL)) {
+            return false;
+        }
+    }
+    return pc_cast_has(b, PC_BOOL, PC_INT64);
 }
 
-/* ---- the decompositions ---------------------------------------------------------------------- */
-
-/* logsumexp(x) = m + log(sum(exp(x - m))), m = max(x) where finite, else 0 */
-static const pc_tensor *do_logsumexp(scratch *s, const pc_kernel_args *args)
+static bool arith(pc_device_type b, pc_dtype dt)
 {
-    const pc_tensor *x = args->in[0];
-    const axes ax = reduced_axes(args);
-    const pc_tensor *m = reduce(s, PC_REDUCE_MAX, x, &ax);
-    m = where3(s, ew1(s, PC_EW_ISFINITE, m), T(m), scalar(0.0));
-    const pc_tensor *e = ew1(s, PC_EW_EXP, ew2(s, PC_EW_SUBTRACT, T(x), T(m)));
-    return ew2(s, PC_EW_ADD, T(ew1(s, PC_EW_LOG, reduce(s, PC_REDUCE_SUM, e, &ax))), T(m));
+    return has(b, PC_OP_ADD, dt) && has(b, PC_OP_SUBTRACT, dt) && has(b, PC_OP_MULTIPLY, dt) &&
+           has(b, PC_OP_DIVIDE, dt) && has(b, PC_OP_SUM, dt);
 }
 
-/* mean(x) = sum(x) / n */
-static const pc_tensor *do_mean(scratch *s, const pc_kernel_args *args)
+/* NaN tests where the dtype has NaN */
+static bool nan_tests(pc_device_type b, pc_dtype dt)
 {
-    const axes ax = reduced_axes(args);
-    return ew2(s, PC_EW_DIVIDE, T(reduce(s, PC_REDUCE_SUM, args->in[0], &ax)), scalar(ax.count));
+    return !(is_float(dt) || is_complex(dt)) ||
+           (has(b, PC_OP_ISNAN, dt) && has(b, PC_OP_ISFINITE, dt));
 }
 
-/* var(x) = sum((x - mean(x))^2) / (n - correction) */
-static const pc_tensor *do_var(scratch *s, const pc_kernel_args *args)
+/* sums in the compute dtype (dc_compute_dtype), counted where NaN is skipped */
+static bool need_mean(pc_device_type b, pc_dtype dt)
 {
-    const pc_tensor *x = args->in[0];
-    const axes ax = reduced_axes(args);
-    const double correction = ((const pc_reduce_params *)args->params)->correction;
-    const pc_tensor *mu = ew2(s, PC_EW_DIVIDE, T(reduce(s, PC_REDUCE_SUM, x, &ax)),
-                              scalar(ax.count));
-    const pc_tensor *d = ew2(s, PC_EW_SUBTRACT, T(x), T(mu));
-    const pc_tensor *ss = reduce(s, PC_REDUCE_SUM, ew2(s, PC_EW_MULTIPLY, T(d), T(d)), &ax);
-    const double div = ax.count - correction;
-    return ew2(s, PC_EW_DIVIDE, T(ss), scalar(div > 0 ? div : 0.0));
+    const pc_dtype c = dc_compute_dtype(dt);
+    return base(b, dt) && base(b, c) && pc_cast_has(b, dt, c) && arith(b, c) &&
+           nan_tests(b, c) && counts(b, pc_dtype_real_of(c));
 }
 
-/* std(x) = sqrt(var(x)) */
-static const pc_tensor *do_std(scratch *s, const pc_kernel_args *args)
+static bool need_var(pc_device_type b, pc_dtype dt)
 {
-    return ew1(s, PC_EW_SQRT, do_var(s, args));
+    const pc_dtype c = dc_compute_dtype(dt);
+    const pc_dtype r = pc_dtype_real_of(c);
+    return need_mean(b, dt) && base(b, r) && arith(b, r) && has(b, PC_OP_SQRT, r) &&
+           has(b, PC_OP_GREATER, r) &&
+           (!is_complex(c) || (has(b, PC_OP_REAL, c) && has(b, PC_OP_IMAG, c)));
 }
 
-/* nansum(x) = sum(where(isnan(x), 0, x)) */
-static const pc_tensor *do_nansum(scratch *s, const pc_kernel_args *args)
+static bool need_nan_sum(pc_device_type b, pc_dtype dt)
 {
-    const pc_tensor *x = args->in[0];
-    const axes ax = reduced_axes(args);
-    return reduce(s, PC_REDUCE_SUM, where3(s, ew1(s, PC_EW_ISNAN, x), scalar(0.0), T(x)), &ax);
+    return base(b, dt) && nan_tests(b, dt) && has(b, PC_OP_SUM, dt) && has(b, PC_OP_PROD, dt);
 }
 
-/* count_nonzero(x) = sum(x != 0); all(x) = min(x != 0); any(x) = max(x != 0) */
-static const pc_tensor *nonzero_then(scratch *s, const pc_kernel_args *args, pc_reduction r)
+static bool need_nan_select(pc_device_type b, pc_dtype dt)
 {
-    const pc_tensor *x = args->in[0];
-    const axes ax = reduced_axes(args);
-    pc_scalar zero;
-    zero.dtype = PC_INT64; /* a Python int keeps x's dtype */
-    zero.v.i = 0;
-    return reduce(s, r, x->dtype == PC_BOOL ? x
-                        : ew2(s, PC_EW_NOT_EQUAL, T(x), pc_operand_scalar(zero)), &ax);
+    return base(b, dt) && nan_tests(b, dt) && has(b, PC_OP_MAX, dt) && has(b, PC_OP_MIN, dt) &&
+           counts(b, PC_INT64);
 }
 
-static const pc_tensor *do_count_nonzero(scratch *s, const pc_kernel_args *args)
+static bool need_logsumexp(pc_device_type b, pc_dtype dt)
 {
-    return nonzero_then(s, args, PC_REDUCE_SUM);
+    const pc_dtype c = dc_compute_dtype(dt);
+    return need_mean(b, dt) && has(b, PC_OP_MAX, c) && has(b, PC_OP_EXP, c) &&
+           has(b, PC_OP_LOG, c) && has(b, PC_OP_ISFINITE, c);
 }
 
-static const pc_tensor *do_all(scratch *s, const pc_kernel_args *args)
+/* the scan's dtype: the sum's accumulation dtype (int64, uint64, or the key) */
+static bool need_scan(pc_device_type b, pc_dtype dt)
 {
-    return nonzero_then(s, args, PC_REDUCE_MIN);
+    const pc_kind k = pc_dtype_kind(dt);
+    const pc_dtype r = k == PC_KIND_UINT ? PC_UINT64
+                       : k == PC_KIND_BOOL || k == PC_KIND_INT ? PC_INT64
+                                                               : dt;
+    return base(b, dt) && base(b, r) && pc_cast_has(b, dt, r) && has(b, PC_OP_ADD, r) &&
+           has(b, PC_OP_MULTIPLY, r);
 }
 
-static const pc_tensor *do_any(scratch *s, const pc_kernel_args *args)
+static bool need_logic(pc_device_type b, pc_dtype dt)
 {
-    return nonzero_then(s, args, PC_REDUCE_MAX);
+    return base(b, dt) && has(b, PC_OP_NOT_EQUAL, dt) && has(b, PC_OP_EQUAL, dt) &&
+           counts(b, PC_INT64);
 }
 
-/* logaddexp(a, b) = a + log(2) where a == b, else maximum(a, b) + log1p(exp(-|a - b|)) */
-static const pc_tensor *do_logaddexp(scratch *s, const pc_tensor *const *in)
+static bool need_arg(pc_device_type b, pc_dtype dt)
 {
-    const pc_tensor *a = in[0], *b = in[1];
-    const pc_tensor *tail = ew1(s, PC_EW_LOG1P, ew1(s, PC_EW_EXP, ew1(s, PC_EW_NEGATIVE,
-                                ew1(s, PC_EW_ABS, ew2(s, PC_EW_SUBTRACT, T(a), T(b))))));
-    const pc_tensor *general = ew2(s, PC_EW_ADD, T(ew2(s, PC_EW_MAXIMUM, T(a), T(b))), T(tail));
-    const pc_tensor *tie = ew2(s, PC_EW_ADD, T(a), scalar(0.69314718055994530942));
-    return where3(s, ew2(s, PC_EW_EQUAL, T(a), T(b)), T(tie), T(general));
+    return base(b, dt) && positions(b) && has(b, PC_OP_MAX, dt) && has(b, PC_OP_MIN, dt) &&
+           has(b, PC_OP_EQUAL, dt) && nan_tests(b, dt);
 }
 
-/* diff's step: in[0] (x[1:]) - in[1] (x[:-1]); bool: in[0] != in[1] */
-static const pc_tensor *do_diff(scratch *s, const pc_tensor *const *in)
+static bool need_sort_family(pc_device_type b, pc_dtype dt)
 {
-    return ew2(s, in[0]->dtype == PC_BOOL ? PC_EW_NOT_EQUAL : PC_EW_SUBTRACT, T(in[0]), T(in[1]));
+    return base(b, dt) && positions(b) && has(b, PC_OP_SORT, dt) && has(b, PC_OP_GATHER, dt) &&
+           has(b, PC_OP_SCATTER, dt);
+}
+
+static bool need_median(pc_device_type b, pc_dtype dt)
+{
+    return need_sort_family(b, dt) && nan_tests(b, dt) && base(b, PC_FLOAT64) &&
+           pc_cast_has(b, dt, PC_FLOAT64) && pc_cast_has(b, PC_FLOAT64, PC_FLOAT32) &&
+           arith(b, PC_FLOAT64) && has(b, PC_OP_ISINF, PC_FLOAT64) &&
+           has(b, PC_OP_ISFINITE, PC_FLOAT64);
+}
+
+/* the order of the sort (NaN last, -0 == +0; complex: NumPy's classes) from comparisons */
+static bool need_order(pc_device_type b, pc_dtype dt)
+{
+    const pc_dtype r = pc_dtype_real_of(dt);
+    const bool cx = is_complex(dt);
+    return need_sort_family(b, dt) && has(b, PC_OP_LESS, cx ? r : dt) &&
+           has(b, PC_OP_EQUAL, dt) && has(b, PC_OP_NOT_EQUAL, dt) && nan_tests(b, dt) &&
+           (!cx || (has(b, PC_OP_REAL, dt) && has(b, PC_OP_IMAG, dt) &&
+                    has(b, PC_OP_ISNAN, r) && has(b, PC_OP_EQUAL, r)));
+}
+
+static bool need_nonzero(pc_device_type b, pc_dtype dt) { return base(b, dt) && positions(b); }
+
+static bool need_linspace(pc_device_type b, pc_dtype dt)
+{
+    return base(b, dt) && (is_float(dt) || is_complex(dt)
+                               ? has(b, PC_OP_ARANGE, dt)
+                               : has(b, PC_OP_ARANGE, PC_FLOAT64) &&
+                                     pc_cast_has(b, PC_FLOAT64, dt) && base(b, PC_FLOAT64));
+}
+
+static bool need_tri(pc_device_type b, pc_dtype dt) { return base(b, dt) && positions(b); }
+
+static bool need_logaddexp(pc_device_type b, pc_dtype dt)
+{
+    static const pc_op ops[] = {PC_OP_SUBTRACT, PC_OP_ABS, PC_OP_NEGATIVE, PC_OP_EXP,
+                                PC_OP_LOG1P,    PC_OP_ADD, PC_OP_MAXIMUM,  PC_OP_EQUAL};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        if (!has(b, ops[i], dt)) {
+            return false;
+        }
+    }
+    return base(b, dt);
+}
+
+static bool need_diff(pc_device_type b, pc_dtype dt)
+{
+    return base(b, dt) && has(b, dt == PC_BOOL ? PC_OP_NOT_EQUAL : PC_OP_SUBTRACT, dt);
+}
+
+static bool need_clip(pc_device_type b, pc_dtype dt)
+{
+    return base(b, dt) && has(b, PC_OP_LESS, dt) && has(b, PC_OP_GREATER, dt) &&
+           nan_tests(b, dt);
+}
+
+/* vecdot and cross compute narrow floats in float32 (as the CPU's loops do) */
+static bool need_vecops(pc_device_type b, pc_dtype dt)
+{
+    const pc_dtype c = dc_product_dtype(dt);
+    return base(b, dt) && base(b, c) && pc_cast_has(b, dt, c) && has(b, PC_OP_MULTIPLY, c) &&
+           has(b, PC_OP_SUBTRACT, c) && has(b, PC_OP_SUM, c) &&
+           (!is_complex(c) || has(b, PC_OP_CONJ, c));
+}
+
+/* the DFT matrix (float64 angles, complex128 assembled through its parts) and a matmul */
+static bool need_fft(pc_device_type b, pc_dtype dt)
+{
+    const pc_dtype r = pc_dtype_real_of(dt);
+    return base(b, dt) && base(b, PC_FLOAT64) && base(b, PC_COMPLEX128) && positions(b) &&
+           has(b, PC_OP_MATMUL, dt) && has(b, PC_OP_CONJ, dt) && has(b, PC_OP_COS, PC_FLOAT64) &&
+           has(b, PC_OP_SIN, PC_FLOAT64) && has(b, PC_OP_MULTIPLY, PC_FLOAT64) &&
+           pc_cast_has(b, PC_INT64, PC_FLOAT64) && pc_cast_has(b, PC_COMPLEX128, dt) &&
+           pc_cast_has(b, r, dt);
+}
+
+/* the small-matrix routines: elimination steps over the batch (decomp_linalg.c) */
+static bool need_linalg(pc_device_type b, pc_dtype dt)
+{
+    static const pc_op ops[] = {PC_OP_ADD,  PC_OP_SUBTRACT, PC_OP_MULTIPLY, PC_OP_DIVIDE,
+                                PC_OP_EQUAL, PC_OP_NOT_EQUAL, PC_OP_CONJ,   PC_OP_REAL,
+                                PC_OP_ABS,  PC_OP_SUM,      PC_OP_PROD,     PC_OP_MATMUL,
+                                PC_OP_GATHER, PC_OP_SCATTER};
+    const pc_dtype r = pc_dtype_real_of(dt);
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        if (!has(b, ops[i], dt)) {
+            return false;
+        }
+    }
+    return base(b, dt) && base(b, r) && positions(b) && has(b, PC_OP_ARGMAX, r) &&
+           has(b, PC_OP_SQRT, r) && has(b, PC_OP_LOG, r) && has(b, PC_OP_GREATER, r) &&
+           has(b, PC_OP_ABS, r) && has(b, PC_OP_ADD, r) && has(b, PC_OP_SUBTRACT, r) &&
+           has(b, PC_OP_SUM, r) && has(b, PC_OP_EQUAL, r) &&
+           (!is_complex(dt) || has(b, PC_OP_IMAG, dt)) && pc_cast_has(b, r, dt) &&
+           pc_cast_has(b, PC_INT64, dt);
 }
 
 /* ---- the table --------------------------------------------------------------------------------- */
 
-/* The dtypes a row applies to (the composite's key dtype). */
-enum { ON_FLOAT = 1, ON_REAL_B = 2 };
-
-/* A primitive: an op whose slot must be filled, for the key dtype or for bool. */
-typedef struct prim {
-    pc_op op;
-    int on_bool;
-} prim;
-
-#define MAX_PRIMS 10
-
 typedef struct row {
     pc_op op;
     const char *formula;
-    int dtypes;                 /* ON_* */
-    prim prims[MAX_PRIMS];      /* up to the first unused entry ({0}: PC_OP_COPY, which every
-                                   row needs and row_applies checks itself) */
-    const pc_tensor *(*whole)(scratch *s, const pc_kernel_args *args);
-    const pc_tensor *(*elementwise)(scratch *s, const pc_tensor *const *in);
+    bool (*needs)(pc_device_type backend, pc_dtype key);
+    dc_whole_fn whole;
+    dc_ew_fn ew;
 } row;
 
-/* [Why FILL and COPY] a Python scalar operand becomes a 0-D tensor on the device (FILL), and
- * results are copied into the kernel's output (COPY). */
 static const row table[] = {
-    {PC_OP_LOGSUMEXP, "m + log(sum(exp(x - m))), m = max(x) where finite, else 0", ON_FLOAT,
-     {{PC_OP_MAX}, {PC_OP_ISFINITE}, {PC_OP_WHERE}, {PC_OP_SUBTRACT}, {PC_OP_EXP}, {PC_OP_SUM},
-      {PC_OP_LOG}, {PC_OP_ADD}, {PC_OP_FILL}},
-     do_logsumexp, NULL},
-    {PC_OP_MEAN, "sum(x) / n", ON_FLOAT, {{PC_OP_SUM}, {PC_OP_DIVIDE}, {PC_OP_FILL}}, do_mean,
-     NULL},
-    {PC_OP_VAR, "sum((x - sum(x) / n)^2) / (n - correction)", ON_FLOAT,
-     {{PC_OP_SUM}, {PC_OP_DIVIDE}, {PC_OP_SUBTRACT}, {PC_OP_MULTIPLY}, {PC_OP_FILL}}, do_var,
-     NULL},
-    {PC_OP_STD, "sqrt(var(x))", ON_FLOAT,
-     {{PC_OP_SUM}, {PC_OP_DIVIDE}, {PC_OP_SUBTRACT}, {PC_OP_MULTIPLY}, {PC_OP_SQRT},
-      {PC_OP_FILL}},
-     do_std, NULL},
-    {PC_OP_NANSUM, "sum(where(isnan(x), 0, x))", ON_FLOAT,
-     {{PC_OP_ISNAN}, {PC_OP_WHERE}, {PC_OP_SUM}, {PC_OP_FILL}}, do_nansum, NULL},
-    {PC_OP_COUNT_NONZERO, "sum(x != 0)", ON_REAL_B,
-     {{PC_OP_NOT_EQUAL}, {PC_OP_SUM, 1}, {PC_OP_FILL}}, do_count_nonzero, NULL},
-    {PC_OP_ALL, "min(x != 0)", ON_REAL_B, {{PC_OP_NOT_EQUAL}, {PC_OP_MIN, 1}, {PC_OP_FILL}},
-     do_all, NULL},
-    {PC_OP_ANY, "max(x != 0)", ON_REAL_B, {{PC_OP_NOT_EQUAL}, {PC_OP_MAX, 1}, {PC_OP_FILL}},
-     do_any, NULL},
+    {PC_OP_MEAN, "sum(x) / n (bool, integers, float16, bfloat16: in float32)", need_mean,
+     dc_reduce_whole, NULL},
+    {PC_OP_VAR, "sum(|x - mean(x)|^2) / (n - correction), NaN when n <= correction", need_var,
+     dc_reduce_whole, NULL},
+    {PC_OP_STD, "sqrt(var(x))", need_var, dc_reduce_whole, NULL},
+    {PC_OP_NANSUM, "sum(where(isnan(x), 0, x))", need_nan_sum, dc_reduce_whole, NULL},
+    {PC_OP_NANPROD, "prod(where(isnan(x), 1, x))", need_nan_sum, dc_reduce_whole, NULL},
+    {PC_OP_NANMAX, "where(all(isnan(x)), NaN, max(where(isnan(x), -inf, x)))", need_nan_select,
+     dc_reduce_whole, NULL},
+    {PC_OP_NANMIN, "where(all(isnan(x)), NaN, min(where(isnan(x), +inf, x)))", need_nan_select,
+     dc_reduce_whole, NULL},
+    {PC_OP_NANMEAN, "nansum(x) / sum(!isnan(x))", need_mean, dc_reduce_whole, NULL},
+    {PC_OP_NANVAR, "var over the elements that are not NaN (count per slice)", need_var,
+     dc_reduce_whole, NULL},
+    {PC_OP_NANSTD, "sqrt(nanvar(x))", need_var, dc_reduce_whole, NULL},
+    {PC_OP_LOGSUMEXP, "m + log(sum(exp(x - m))) where m = max(x) is finite, else m (-inf when "
+     "empty)", need_logsumexp, dc_reduce_whole, NULL},
+    {PC_OP_CUMSUM, "log2(n) rounds of x[i] += x[i - d], d = 1, 2, 4, ... (Hillis-Steele; "
+     "another rounding order than the primitive's)", need_scan, dc_scan_whole, NULL},
+    {PC_OP_CUMPROD, "log2(n) rounds of x[i] *= x[i - d], d = 1, 2, 4, ... (Hillis-Steele; "
+     "another rounding order than the primitive's)", need_scan, dc_scan_whole, NULL},
+    {PC_OP_ALL, "sum(x == 0) == 0", need_logic, dc_reduce_whole, NULL},
+    {PC_OP_ANY, "sum(x != 0) > 0", need_logic, dc_reduce_whole, NULL},
+    {PC_OP_COUNT_NONZERO, "sum(x != 0)", need_logic, dc_reduce_whole, NULL},
+    {PC_OP_ARGMAX, "min(where(x == max(x) | isnan(x), i, n)) along the axis", need_arg,
+     dc_arg_whole, NULL},
+    {PC_OP_ARGMIN, "min(where(x == min(x) | isnan(x), i, n)) along the axis", need_arg,
+     dc_arg_whole, NULL},
+    {PC_OP_NANARGMAX, "argmax(where(isnan(x), -inf, x)) over the elements that are not NaN; "
+     "All-NaN through the result word", need_arg, dc_arg_whole, NULL},
+    {PC_OP_NANARGMIN, "argmin(where(isnan(x), +inf, x)) over the elements that are not NaN; "
+     "All-NaN through the result word", need_arg, dc_arg_whole, NULL},
+    {PC_OP_ARGSORT, "the positions output of sort", need_sort_family, dc_argsort_whole, NULL},
+    {PC_OP_MEDIAN, "gather of the middle of each sorted lane (k = count of non-NaN), (a + b) / 2 "
+     "in float64", need_median, dc_median_whole, NULL},
+    {PC_OP_SEARCHSORTED, "binary search: log2(n) rounds of gather and compare in the sort order",
+     need_order, dc_search_whole, NULL},
+    {PC_OP_ISIN, "sort(x2), then a binary search of x1 and one compare", need_order,
+     dc_isin_whole, NULL},
+    {PC_OP_UNIQUE, "first = x[i] != x[i-1]; run = cumsum(first) - 1; scatter by run; the count "
+     "through the result word", need_sort_family, dc_unique_whole, NULL},
+    {PC_OP_NONZERO, "pos = cumsum(x) - 1; coordinates (i // stride) % extent scattered to pos",
+     need_nonzero, dc_nonzero_whole, NULL},
+    {PC_OP_LINSPACE, "arange's start + i * step (integers: in float64, then cast), the last "
+     "element set to stop", need_linspace, dc_range_whole, NULL},
+    {PC_OP_TRI, "where(j - i <= k (lower) or >= k (upper), x, 0)", need_tri, dc_tri_whole, NULL},
+    {PC_OP_CHOLESKY, "the column algorithm: l[j][j] = sqrt(a[j][j] - |l[j][:j]|^2), "
+     "l[j+1:][j] = (a[j+1:][j] - l[j+1:][:j] @ conj(l[j][:j])) / l[j][j]", need_linalg,
+     dc_linalg_whole, NULL},
+    {PC_OP_INV, "Gauss-Jordan elimination with partial pivoting on [A | I]", need_linalg,
+     dc_linalg_whole, NULL},
+    {PC_OP_SOLVE, "Gauss-Jordan elimination with partial pivoting on [A | B]", need_linalg,
+     dc_linalg_whole, NULL},
+    {PC_OP_SLOGDET, "Gaussian elimination with partial pivoting: det = (-1)^swaps prod(u_jj), "
+     "log|det| = sum(log|u_jj|)", need_linalg, dc_linalg_whole, NULL},
+    {PC_OP_FFT_C2C, "x @ W, W[j][k] = scale exp(-+2 pi i (jk mod n) / n) (n <= 4096)",
+     need_fft, dc_fft_whole, NULL},
+    {PC_OP_FFT_R2C, "the first n/2 + 1 of x @ W (n <= 4096)", need_fft, dc_fft_whole, NULL},
+    {PC_OP_FFT_C2R, "real(X_full @ W), X_full[n - k] = conj(X[k]) (n <= 4096)", need_fft,
+     dc_fft_whole, NULL},
     {PC_OP_LOGADDEXP, "a + log(2) where a == b, else maximum(a, b) + log1p(exp(-|a - b|))",
-     ON_FLOAT,
-     {{PC_OP_SUBTRACT}, {PC_OP_ABS}, {PC_OP_NEGATIVE}, {PC_OP_EXP}, {PC_OP_LOG1P}, {PC_OP_ADD},
-      {PC_OP_MAXIMUM}, {PC_OP_EQUAL}, {PC_OP_WHERE}, {PC_OP_FILL}},
-     NULL, do_logaddexp},
-    {PC_OP_DIFF, "x[1:] - x[:-1] (bool: x[1:] != x[:-1])", ON_REAL_B,
-     {{PC_OP_SUBTRACT}, {PC_OP_NOT_EQUAL}}, NULL, do_diff},
+     need_logaddexp, NULL, dc_ew_composite},
+    {PC_OP_DIFF, "x[1:] - x[:-1] (bool: x[1:] != x[:-1])", need_diff, NULL, dc_ew_composite},
+    {PC_OP_CLIP, "where(x < lo, lo, x), then where(> hi, hi, .), NaN of x, lo, hi put back",
+     need_clip, NULL, dc_ew_composite},
+    {PC_OP_VECDOT, "sum(conj(a) * b) along the axis (float16, bfloat16: in float32)",
+     need_vecops, NULL, dc_ew_composite},
+    {PC_OP_CROSS, "a[1] * b[2] - a[2] * b[1], ... (float16, bfloat16: in float32)", need_vecops,
+     NULL, dc_ew_composite},
 };
+
+#define NROWS ((int)(sizeof table / sizeof table[0]))
 
 static const row *find_row(pc_op op)
 {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+    for (int i = 0; i < NROWS; i++) {
         if (table[i].op == op) {
             return &table[i];
         }
     }
     return NULL;
-}
-
-static bool row_applies(const row *r, pc_device_type backend, pc_dtype dtype)
-{
-    const pc_kind k = pc_dtype_kind(dtype);
-    const bool kind_ok = r->dtypes == ON_FLOAT ? (dtype == PC_FLOAT32 || dtype == PC_FLOAT64)
-                                               : k != PC_KIND_COMPLEX;
-    if (!kind_ok || !pc_kernel_has(PC_OP_COPY, backend, dtype)) {
-        return false;
-    }
-    for (int i = 0; i < MAX_PRIMS && r->prims[i].op != PC_OP_COPY; i++) {
-        const prim *p = &r->prims[i];
-        /* diff of bool uses not_equal, of the others subtract */
-        if (r->op == PC_OP_DIFF && (p->op == PC_OP_SUBTRACT) == (dtype == PC_BOOL)) {
-            continue;
-        }
-        /* x != 0 of bool is x itself */
-        if (p->op == PC_OP_NOT_EQUAL && dtype == PC_BOOL && r->op != PC_OP_DIFF) {
-            continue;
-        }
-        if (!pc_kernel_has(p->op, backend, p->on_bool ? PC_BOOL : dtype)) {
-            return false;
-        }
-    }
-    return true;
-}
-
-pc_decompose_how pc_decompose_how_runs(pc_op op, pc_device_type backend, pc_dtype dtype)
-{
-    if (pc_kernel_has(op, backend, dtype)) {
-        return PC_RUNS_NATIVE;
-    }
-    const row *r = backend != PC_DEVICE_CPU ? find_row(op) : NULL;
-    return r != NULL && row_applies(r, backend, dtype) ? PC_RUNS_DECOMPOSED : PC_RUNS_NOT;
 }
 
 const char *pc_decompose_formula(pc_op op)
@@ -333,60 +358,94 @@ const char *pc_decompose_formula(pc_op op)
     return r != NULL ? r->formula : NULL;
 }
 
+/* ---- the slots ----------------------------------------------------------------------------------- */
+
 /* decompositions run since the start (tests and the coverage tool tell native from decomposed
  * runs by it) */
 static int64_t runs;
 
 int64_t pc_decompose_runs(void) { return __atomic_load_n(&runs, __ATOMIC_RELAXED); }
 
-pc_status pc_decompose_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args)
+/* [Why a depth limit] Rows need only slots filled before them, so a decomposition never
+ * reaches itself; the limit turns a table mistake into an error instead of a stack overflow. */
+static _Thread_local int depth;
+#define MAX_DEPTH 16
+
+static pc_status enter(void)
 {
-    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
-    const pc_device dev = pc_tensor_device(first);
-    const row *r = find_row(op);
-    if (r == NULL || r->whole == NULL ||
-        pc_decompose_how_runs(op, (pc_device_type)dev.type, dtype) != PC_RUNS_DECOMPOSED) {
-        return PC_ERR_NOTIMPL; /* the message of the empty slot stands */
+    if (depth >= MAX_DEPTH) {
+        return pc_error_set(PC_ERR_RUNTIME, "decompositions nested more than %d deep",
+                            MAX_DEPTH);
     }
-    pc_error_clear();
+    depth++;
     __atomic_fetch_add(&runs, 1, __ATOMIC_RELAXED);
-    scratch s = {.st = PC_OK};
-    const pc_tensor *res = r->whole(&s, args);
-    if (s.st == PC_OK) {
-        s.st = pc_copy_into(args->out[0], res);
-    }
-    scratch_free(&s);
-    return s.st;
+    return PC_OK;
 }
 
-pc_status pc_decompose_elementwise(pc_op op, pc_dtype key, int nin, int nop,
-                                   const pc_tensor *const *ops)
+static pc_status run_whole(const pc_kernel_args *args)
 {
-    pc_device dev;
-    const row *r = find_row(op);
-    if (r == NULL || r->elementwise == NULL || nop != nin + 1 ||
-        pc_common_device(nop, ops, &dev) != PC_OK ||
-        pc_decompose_how_runs(op, (pc_device_type)dev.type, key) != PC_RUNS_DECOMPOSED) {
-        return PC_ERR_NOTIMPL;
+    const row *r = (const row *)args->kernel->impl;
+    const pc_tensor *first = args->nout > 0 ? args->out[0] : args->in[0];
+    const pc_dtype key = args->nin > 0 ? args->in[0]->dtype : args->out[0]->dtype;
+    pc_status st = enter();
+    if (st != PC_OK) {
+        return st;
     }
-    pc_error_clear();
-    __atomic_fetch_add(&runs, 1, __ATOMIC_RELAXED);
-    scratch s = {.st = PC_OK};
-    /* inputs in the key dtype */
-    const pc_tensor *in[PC_ITER_MAX_OPERANDS];
-    for (int i = 0; i < nin && s.st == PC_OK; i++) {
-        pc_tensor *c = NULL;
-        if (ops[i]->dtype == key) {
-            in[i] = ops[i];
+    dc s;
+    dc_init(&s, pc_tensor_device(first));
+    st = r->whole(&s, r->op, key, args);
+    const pc_status end = dc_end(&s);
+    depth--;
+    return st != PC_OK ? st : end;
+}
+
+static pc_status run_ew(const pc_ew_call *call)
+{
+    const row *r = (const row *)call->kernel->impl;
+    pc_status st = enter();
+    if (st != PC_OK) {
+        return st;
+    }
+    dc s;
+    dc_init(&s, pc_tensor_device(call->ops[0]));
+    st = r->ew(&s, call);
+    const pc_status end = dc_end(&s);
+    depth--;
+    return st != PC_OK ? st : end;
+}
+
+/* Fill the empty slots of backend `b` that a row serves now; how many were filled. */
+static int fill_backend(pc_device_type b)
+{
+    int filled = 0;
+    for (int i = 0; i < NROWS; i++) {
+        const row *r = &table[i];
+        for (int d = 0; d < PC_NUM_DTYPES; d++) {
+            const pc_dtype dt = (pc_dtype)d;
+            if (has(b, r->op, dt) || !pc_kernel_has(r->op, PC_DEVICE_CPU, dt) || !r->needs(b, dt)) {
+                continue;
+            }
+            pc_kernel k = {0};
+            k.whole = r->whole != NULL ? run_whole : NULL;
+            k.composite = r->ew != NULL ? run_ew : NULL;
+            k.impl = r;
+            k.source = PC_SLOT_DECOMPOSED;
+            pc_kernel_register(r->op, b, dt, k);
+            filled++;
+        }
+    }
+    return filled;
+}
+
+void pc_decompose_register(void)
+{
+    for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
+        if (b == PC_DEVICE_CPU || pc_backend_get((pc_device_type)b) == NULL) {
             continue;
         }
-        const pc_status st = pc_astype(ops[i], key, true, &c);
-        in[i] = keep(&s, st, c);
+        while (fill_backend((pc_device_type)b) > 0) {
+        }
+        pc_host_fallback_register((pc_device_type)b);
     }
-    const pc_tensor *res = s.st == PC_OK ? r->elementwise(&s, in) : NULL;
-    if (s.st == PC_OK) {
-        s.st = pc_copy_into((pc_tensor *)ops[nin], res);
-    }
-    scratch_free(&s);
-    return s.st;
+    pc_error_clear();
 }

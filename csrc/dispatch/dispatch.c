@@ -22,11 +22,18 @@
 #include "paddle_c_builtin_backends.def"
 #undef PC_BUILTIN_BACKEND
 
+/* [Why composites are slots] Every backend's own kernels are registered first; then the
+ * empty slots of each device column that a decomposition (decompose.c) or the host fallback
+ * (host_fallback.c) can serve are filled with it, once. A lookup then finds a slot or the
+ * empty slot's NotImplementedError, and the dispatcher never needs to know whether a slot is
+ * a kernel or a composition of other ops (as PyTorch's composite kernels sit in its
+ * dispatcher's table). */
 void pc_dispatch_init(void)
 {
 #define PC_BUILTIN_BACKEND(name) pc_##name##_register_kernels();
 #include "paddle_c_builtin_backends.def"
 #undef PC_BUILTIN_BACKEND
+    pc_decompose_register();
 }
 
 static void init_tables(void)
@@ -234,12 +241,16 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     }
     const pc_kernel *k = pc_kernel_get(op, dev, key);
     if (k == NULL) {
-        return pc_decompose_elementwise(op, key, nin, nop, ops);
+        return PC_ERR_NOTIMPL;
     }
     for (int i = nin; i < nop; i++) {
         if (ops[i]->flags & PC_FLAG_READONLY) {
             return pc_error_set(PC_ERR_VALUE, "cannot write to a read-only tensor");
         }
+    }
+    if (k->composite != NULL) {
+        const pc_ew_call call = {op, key, nin, nop, dtypes, ops, ndim, shape, params, k};
+        return k->composite(&call);
     }
     pc_iter it;
     st = pc_iter_init(&it, nop, ops, ndim, shape, false);
@@ -317,7 +328,7 @@ pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args
     }
     const pc_kernel *k = pc_kernel_get(op, dev, dtype);
     if (k == NULL) {
-        return pc_decompose_whole(op, dtype, args);
+        return PC_ERR_NOTIMPL;
     }
     if (k->whole == NULL) {
         return pc_error_set(PC_ERR_NOTIMPL, "'%s' has no whole-tensor kernel", pc_op_name(op));

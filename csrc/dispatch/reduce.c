@@ -118,6 +118,12 @@ static pc_status squeeze_axes(pc_tensor *t, const bool *mask, bool keepdims, pc_
     return st;
 }
 
+pc_dtype pc_reduction_integer_cast(pc_dtype x)
+{
+    const pc_dtype f = PC_DEFAULT_FLOAT;
+    return pc_dtype_is_exact(x) && f != PC_FLOAT32 ? f : PC_DTYPE_INVALID;
+}
+
 pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *axes,
                     bool keepdims, pc_dtype dtype, double correction, pc_tensor **out)
 {
@@ -156,6 +162,9 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
     const pc_tensor *xin = x;
     pc_tensor *cast = NULL;
     pc_dtype final_dtype = PC_DTYPE_INVALID;
+    if (dtype == PC_DTYPE_INVALID && pc_dtype_is_floating(pc_reduction_result_dtype(r, x->dtype))) {
+        dtype = pc_reduction_integer_cast(x->dtype);
+    }
     if (dtype != PC_DTYPE_INVALID) {
         if (dtype != x->dtype && !(pc_dtype_is_exact(dtype) && pc_dtype_is_exact(x->dtype))) {
             st = pc_astype(x, dtype, true, &cast);

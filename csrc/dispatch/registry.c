@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "dispatch.h"
+#include "paddle_c/host_fallback.h"
 
 static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 static pc_kernel cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
@@ -29,6 +30,59 @@ const char *pc_op_name(pc_op op) { return op_names[op]; }
 
 pc_opkind pc_op_kind(pc_op op) { return op_kinds[op]; }
 
+/* ---- the primitive set (kernels/primitives.def) ---------------------------------------------- */
+
+static const struct {
+    pc_op op;
+    pc_op_role role;
+    const char *why;
+} roles[] = {
+#define PC_PRIM(ID, why) {PC_OP_##ID, PC_ROLE_PRIMITIVE, why},
+#define PC_PRIM_EW_EXCEPT(ID) {PC_OP_##ID, PC_ROLE_COMPOSITE, NULL},
+#define PC_HOST_LOOP(ID, why) {PC_OP_##ID, PC_ROLE_HOST_LOOP, why},
+#define PC_OPTIONAL(ID, why) {PC_OP_##ID, PC_ROLE_OPTIONAL, why},
+#include "paddle_c/kernels/primitives.def"
+#undef PC_PRIM
+#undef PC_PRIM_EW_EXCEPT
+#undef PC_HOST_LOOP
+#undef PC_OPTIONAL
+};
+
+static bool in_elementwise_def(pc_op op)
+{
+    static const pc_op ew[] = {
+#define PC_EW(ID, ...) PC_OP_##ID,
+#include "paddle_c/elementwise.def"
+#undef PC_EW
+    };
+    for (size_t i = 0; i < sizeof ew / sizeof ew[0]; i++) {
+        if (ew[i] == op) {
+            return true;
+        }
+    }
+    return false;
+}
+
+pc_op_role pc_op_role_of(pc_op op)
+{
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+        if (roles[i].op == op) {
+            return roles[i].role;
+        }
+    }
+    return in_elementwise_def(op) ? PC_ROLE_PRIMITIVE : PC_ROLE_COMPOSITE;
+}
+
+const char *pc_op_role_reason(pc_op op)
+{
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+        if (roles[i].op == op) {
+            return roles[i].why;
+        }
+    }
+    return NULL;
+}
+
 /* "cpu" or "gpu:1" */
 static void format_device(pc_device dev, char *buf, size_t len)
 {
@@ -49,7 +103,18 @@ void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_ker
 bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype)
 {
     const pc_kernel *k = &kernel_table[op][backend][dtype];
-    return k->loop != NULL || k->iter != NULL || k->whole != NULL;
+    return k->loop != NULL || k->iter != NULL || k->whole != NULL || k->composite != NULL;
+}
+
+bool pc_kernel_native(pc_op op, pc_device_type backend, pc_dtype dtype)
+{
+    return pc_kernel_has(op, backend, dtype) &&
+           kernel_table[op][backend][dtype].source == PC_SLOT_NATIVE;
+}
+
+int pc_kernel_source(pc_op op, pc_device_type backend, pc_dtype dtype)
+{
+    return pc_kernel_has(op, backend, dtype) ? (int)kernel_table[op][backend][dtype].source : -1;
 }
 
 const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
@@ -58,8 +123,14 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
         !pc_kernel_has(op, (pc_device_type)dev.type, dtype)) {
         char d[64];
         format_device(dev, d, sizeof d);
-        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s",
-                     pc_op_name(op), d, pc_dtype_name(dtype));
+        /* a linalg/fft op of a device without them names the setting that runs it on the host */
+        const bool hint = dev.type != PC_DEVICE_CPU && pc_host_fallback_serves(op) &&
+                          !pc_host_fallback_enabled();
+        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s%s",
+                     pc_op_name(op), d, pc_dtype_name(dtype),
+                     hint ? " (PADDLE_C_HOST_FALLBACK=1 runs it on the host, copying its "
+                            "tensors there and back)"
+                          : "");
         return NULL;
     }
     if (dev.type != PC_DEVICE_CPU) {
@@ -87,6 +158,12 @@ void pc_kernel_hits_reset(void)
 void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_kernel kernel)
 {
     cast_table[backend][from][to] = kernel;
+}
+
+bool pc_cast_has(pc_device_type backend, pc_dtype from, pc_dtype to)
+{
+    const pc_kernel *f = &cast_table[backend][from][to];
+    return from == to || f->loop != NULL || f->iter != NULL;
 }
 
 const pc_kernel *pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to)

@@ -173,6 +173,16 @@ pc_status pc_median(const pc_tensor *x, bool has_axis, int axis, bool keepdims, 
         return pc_error_set(PC_ERR_TYPE, "%s is not defined for complex tensors (%s)", name,
                             pc_dtype_name(x->dtype));
     }
+    const pc_dtype cast_to = lower ? PC_DTYPE_INVALID : pc_reduction_integer_cast(x->dtype);
+    if (cast_to != PC_DTYPE_INVALID) {
+        pc_tensor *xf = NULL;
+        pc_status st = pc_astype(x, cast_to, true, &xf);
+        if (st == PC_OK) {
+            st = pc_median(xf, has_axis, axis, keepdims, lower, skip_nan, out);
+        }
+        pc_tensor_free(xf);
+        return st;
+    }
     pc_tensor *src = NULL;
     pc_status st;
     if (has_axis) {

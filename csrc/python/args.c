@@ -40,6 +40,15 @@ int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t 
         if (found < 0) {
             found = pcpy_kwalias_find(spec, key);
         }
+        if (found == PCPY_KWALIAS_IGNORED) {
+            PyObject *value = args[nargs + k];
+            if (value != Py_None && !PyUnicode_Check(value)) {
+                PyErr_Format(PyExc_TypeError, "%s(): %U must be a str or None, not %s",
+                             spec->fname, key, Py_TYPE(value)->tp_name);
+                return -1;
+            }
+            continue;
+        }
         if (found < 0) {
             PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'",
                          spec->fname, key);

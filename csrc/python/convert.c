@@ -149,6 +149,14 @@ int pcpy_shape_from_py(PyObject *obj, int64_t *shape)
 
 /* ---- the buffer protocol ------------------------------------------------------------------- */
 
+/* Python 3.13 made the finalization test public (Py_IsFinalizing) and removed the private
+ * _Py_IsFinalizing that older versions have. */
+#if PY_VERSION_HEX >= 0x030D0000
+#define PCPY_IS_FINALIZING() Py_IsFinalizing()
+#else
+#define PCPY_IS_FINALIZING() _Py_IsFinalizing()
+#endif
+
 static void release_buffer(pc_storage *s)
 {
     Py_buffer *view = (Py_buffer *)s->owner;
@@ -157,7 +165,7 @@ static void release_buffer(pc_storage *s)
     }
     /* [Why check finalization] A tensor can outlive the interpreter's objects at shutdown;
      * then the exporter is gone already and only our own block is freed. */
-    if (Py_IsInitialized() && !_Py_IsFinalizing()) {
+    if (Py_IsInitialized() && !PCPY_IS_FINALIZING()) {
         PyGILState_STATE g = PyGILState_Ensure();
         PyBuffer_Release(view);
         PyGILState_Release(g);

@@ -64,10 +64,49 @@ static int dtype_device(pcpy_state *st, PyObject *dtype_obj, PyObject *device_ob
     return 0;
 }
 
-/* A fill value: a Python scalar or a one-element tensor. 0 or -1. */
+/* The value of a NumPy scalar or 0-D array (any object with the buffer protocol or
+ * __array__ that converts to a 0-D tensor) as a Python-style scalar: 1, 0 (not such an object;
+ * nothing raised) or -1 (an exception other than the conversion's refusal). */
+static int foreign_scalar(pcpy_state *st, PyObject *obj, pc_scalar *out)
+{
+    if (PyTuple_Check(obj) || PyList_Check(obj) ||
+        (!PyObject_CheckBuffer(obj) && !PyObject_HasAttrString(obj, "__array__"))) {
+        return 0;
+    }
+    PyObject *t = pcpy_asarray(st, obj, PC_DTYPE_INVALID, NULL, -1);
+    if (t == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) &&
+            !PyErr_ExceptionMatches(PyExc_ValueError)) {
+            return -1;
+        }
+        PyErr_Clear();
+        return 0;
+    }
+    const pc_tensor *x = pcpy_tensor_get(t);
+    const int r = x->ndim == 0 ? 1 : 0;
+    if (r == 1) {
+        pc_scalar_load(x->dtype, x->data, out);
+    }
+    Py_DECREF(t);
+    return r;
+}
+
+/* A fill value: a Python scalar, a NumPy scalar or 0-D array, or a one-element tensor. The
+ * kind of a Python or NumPy value decides the dtype as a Python scalar's does (np.float64(1.5)
+ * fills the default floating dtype, as 1.5 does); a tensor gives its own dtype. 0 or -1. */
 static int fill_value(pcpy_state *st, PyObject *obj, pc_scalar *out, pc_dtype *implied)
 {
-    const int r = pcpy_scalar_from_py(obj, out);
+    int r = pcpy_scalar_from_py(obj, out);
+    if (r == 0 && pcpy_tensor_check(st, obj)) {
+        const pc_tensor *t = pcpy_tensor_get(obj);
+        if (t->size == 1 && pc_tensor_device(t).type == PC_DEVICE_CPU) {
+            pc_scalar_load(t->dtype, t->data, out);
+            *implied = t->dtype;
+            return 0;
+        }
+    } else if (r == 0) {
+        r = foreign_scalar(st, obj, out);
+    }
     if (r < 0) {
         return -1;
     }
@@ -75,15 +114,8 @@ static int fill_value(pcpy_state *st, PyObject *obj, pc_scalar *out, pc_dtype *i
         *implied = pc_scalar_default_dtype(out);
         return 0;
     }
-    if (pcpy_tensor_check(st, obj) && pcpy_tensor_get(obj)->size == 1 &&
-        pc_tensor_device(pcpy_tensor_get(obj)).type == PC_DEVICE_CPU) {
-        const pc_tensor *t = pcpy_tensor_get(obj);
-        pc_scalar_load(t->dtype, t->data, out);
-        *implied = t->dtype;
-        return 0;
-    }
-    PyErr_Format(PyExc_TypeError, "fill_value must be a bool, int, float or complex, not %s",
-                 Py_TYPE(obj)->tp_name);
+    PyErr_Format(PyExc_TypeError, "fill_value must be a bool, int, float or complex (a Python "
+                 "or NumPy scalar), not %s", Py_TYPE(obj)->tp_name);
     return -1;
 }
 
@@ -239,12 +271,13 @@ static PyObject *fn_full_like(PyObject *mod, PyObject *const *args, Py_ssize_t n
     return pcpy_tensor_result(st, s, t);
 }
 
-/* A real number argument of arange/linspace (Python scalar or one-element tensor). */
+/* A number argument of arange/linspace: a fill value (Python or NumPy scalar, 0-D NumPy array,
+ * one-element tensor) or another object with __index__. */
 static int number_arg(pcpy_state *st, PyObject *obj, const char *what, pc_scalar *out)
 {
     pc_dtype implied;
     if (PyIndex_Check(obj) && !PyBool_Check(obj) && !PyLong_Check(obj) &&
-        !pcpy_tensor_check(st, obj)) {
+        !pcpy_tensor_check(st, obj) && !PyObject_CheckBuffer(obj)) {
         PyObject *i = PyNumber_Index(obj);
         if (i == NULL) {
             return -1;

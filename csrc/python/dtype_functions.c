@@ -1,5 +1,6 @@
 /*
- * dtype_functions.c - the data type functions: astype, can_cast, isdtype, result_type.
+ * dtype_functions.c - the data type functions: astype, can_cast, isdtype, result_type, and
+ * Paddle's set_default_dtype / get_default_dtype (the setting itself is core/default_dtype.c).
  * (finfo and iinfo are tables of constants and live in python/paddle_c/_dtypes.py.)
  */
 #include "pcpy.h"
@@ -184,8 +185,10 @@ static PyObject *fn_result_type(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
     }
     if (acc == PC_DTYPE_INVALID) {
-        PyErr_SetString(PyExc_TypeError, "result_type() needs at least one tensor or dtype (Python "
-                        "scalars alone have no dtype)");
+        /* ValueError, as NumPy and array-api-strict raise (SciPy catches that one, and uses
+         * the message as a regular expression: it holds no metacharacter) */
+        PyErr_SetString(PyExc_ValueError, "result_type needs at least one tensor or dtype: "
+                        "Python scalars alone have no dtype");
         return NULL;
     }
     for (int k = PC_SCALAR_BOOL; k <= PC_SCALAR_COMPLEX; k++) {
@@ -194,6 +197,42 @@ static PyObject *fn_result_type(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
     }
     return Py_NewRef(pcpy_dtype_object(st, acc));
+}
+
+static PyObject *fn_set_default_dtype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                                      PyObject *kwnames)
+{
+    static const char *const names[] = {"d", NULL};
+    static const pcpy_argspec spec = {"set_default_dtype", names, 0, 1, 1};
+    PyObject *a[1];
+    pc_dtype dt;
+    if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0 ||
+        pcpy_dtype_from_py(pcpy_state_from_module(mod), a[0], false, &dt) < 0) {
+        return NULL;
+    }
+    const pc_status s = pc_set_default_float(dt);
+    if (s != PC_OK) {
+        return pcpy_raise(s);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *fn_get_default_dtype(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    return PyUnicode_FromString(pc_dtype_name(PC_DEFAULT_FLOAT));
+}
+
+/* _default_dtypes() -> (the default floating dtype, the default complex dtype), read together
+ * for __array_namespace_info__().default_dtypes(). */
+static PyObject *fn_default_dtypes(PyObject *mod, PyObject *unused)
+{
+    (void)unused;
+    pcpy_state *st = pcpy_state_from_module(mod);
+    const pc_dtype f = PC_DEFAULT_FLOAT;
+    return PyTuple_Pack(2, pcpy_dtype_object(st, f),
+                        pcpy_dtype_object(st, pc_dtype_complex_of(f)));
 }
 
 /* _dtype_table() -> (name, kind, itemsize, real) of every dtype, in dtypes.def's (the enum's)
@@ -232,6 +271,15 @@ PyMethodDef pcpy_dtypes_methods[] = {
     {"result_type", FASTCALL_KW(fn_result_type),
      "result_type(*arrays_and_dtypes)\n--\n\nThe dtype that promotion gives for tensors, dtypes "
      "and Python scalars."},
+    {"set_default_dtype", FASTCALL_KW(fn_set_default_dtype),
+     "set_default_dtype(d)\n--\n\nMake d (float16, bfloat16, float32 or float64; a dtype, its "
+     "name or a NumPy dtype) the default floating dtype, and its complex counterpart the default "
+     "complex dtype, for every thread (Paddle's; the initial default is float32)."},
+    {"get_default_dtype", fn_get_default_dtype, METH_NOARGS,
+     "get_default_dtype()\n--\n\nThe name of the default floating dtype ('float32' unless "
+     "set_default_dtype changed it), as Paddle returns it."},
+    {"_default_dtypes", fn_default_dtypes, METH_NOARGS,
+     "_default_dtypes()\n--\n\n(default floating dtype, default complex dtype)."},
     {"_dtype_table", fn_dtype_table, METH_NOARGS,
      "_dtype_table()\n--\n\n(name, kind, itemsize, real) of every dtype in dtypes.def's order."},
     {NULL, NULL, 0, NULL},

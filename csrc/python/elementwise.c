@@ -281,51 +281,47 @@ static PyObject *fn_clip(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
 
 /* ---- one C entry per function of elementwise.def and of ew_aliases.def --------------------- */
 
-static PyObject *unary_function(PyObject *mod, pc_ew_fn fn, PyObject *x)
+/* [Why the operands may be keywords] Paddle code names them (sign(x=t), add(x=a, y=b)) and
+ * passes name=; the aliases of kwaliases.def map those spellings onto the standard's
+ * positional-only operands. A call with positional operands alone, the common case, skips the
+ * parser. */
+static PyObject *ew_function(PyObject *mod, pc_ew_fn fn, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames)
 {
-    return pcpy_ew_call(pcpy_state_from_module(mod), fn, &x, PCPY_EW_FUNCTION);
-}
-
-static PyObject *binary_function(PyObject *mod, pc_ew_fn fn, PyObject *const *args,
-                                 Py_ssize_t nargs)
-{
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly 2 positional arguments (%zd given)",
-                     pc_ew_name(fn), nargs);
-        return NULL;
+    static const char *const names1[] = {"x", NULL};
+    static const char *const names2[] = {"x1", "x2", NULL};
+    const int nin = pc_ew_arity(fn);
+    PyObject *a[2];
+    if (kwnames != NULL || nargs != nin) {
+        const pcpy_argspec spec = {pc_ew_name(fn), nin == 1 ? names1 : names2, nin, nin, nin};
+        if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
+            return NULL;
+        }
+        args = a;
     }
     return pcpy_ew_call(pcpy_state_from_module(mod), fn, args, PCPY_EW_FUNCTION);
 }
 
-/* fn_<name>: unary functions take METH_O (one object, no argument vector), binary ones
- * METH_FASTCALL; both pass the operands on without a tuple. */
-#define FORWARD_1(ID, name)                                                                    \
-    static PyObject *fn_##name(PyObject *m, PyObject *x) { return unary_function(m, PC_EW_##ID, x); }
-#define FORWARD_2(ID, name)                                                                    \
-    static PyObject *fn_##name(PyObject *m, PyObject *const *a, Py_ssize_t n)                  \
+/* fn_<name>: one fastcall entry per function, passing the operands on without a tuple. */
+#define PC_EW(ID, name, nin, ...)                                                              \
+    static PyObject *fn_##name(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)     \
     {                                                                                          \
-        return binary_function(m, PC_EW_##ID, a, n);                                           \
+        return ew_function(m, PC_EW_##ID, a, n, k);                                            \
     }
-#define PC_EW(ID, name, nin, ...) FORWARD_##nin(ID, name)
 #include "paddle_c/elementwise.def"
 #undef PC_EW
-#undef FORWARD_1
-#undef FORWARD_2
 
 /* The module's rows: the signature from the arity, the docstring from the .def. */
-#define FLAGS_1 METH_O
-#define FLAGS_2 METH_FASTCALL
 #define SIG_1 "(x, /)\n--\n\n"
 #define SIG_2 "(x1, x2, /)\n--\n\n"
 
 PyMethodDef pcpy_elementwise_methods[] = {
 #define PC_EW(ID, name, nin, kinds, compute, out, method, doc)                                 \
-    {#name, (PyCFunction)(void (*)(void))(fn_##name), FLAGS_##nin, #name SIG_##nin doc},
+    {#name, FASTCALL_KW(fn_##name), #name SIG_##nin doc},
 #include "paddle_c/elementwise.def"
 #undef PC_EW
 #define PCPY_EW_ALIAS(alias, target, nin)                                                      \
-    {#alias, (PyCFunction)(void (*)(void))(fn_##target), FLAGS_##nin,                          \
-     #alias SIG_##nin "Paddle's name for " #target "."},
+    {#alias, FASTCALL_KW(fn_##target), #alias SIG_##nin "Paddle's name for " #target "."},
 #include "ew_aliases.def"
 #undef PCPY_EW_ALIAS
     WHERE_CLIP_METHODS

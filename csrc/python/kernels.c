@@ -5,6 +5,7 @@
 #include "paddle_c/cpu_isa.h"
 #include "paddle_c/decompose.h"
 #include "paddle_c/elementwise.h"
+#include "paddle_c/host_fallback.h"
 #include "paddle_c/kernels/table.h"
 #include "paddle_c/parallel.h"
 #include "paddle_c/plugin_loader.h"
@@ -39,7 +40,8 @@ static const struct {
 };
 #define EW_ROWS ((Py_ssize_t)(sizeof ew_rows / sizeof ew_rows[0]))
 
-/* _kernels() -> list of (op, backend, dtype) name triples for every filled slot. */
+/* _kernels() -> list of (op, backend, dtype) name triples for every slot holding the backend's
+ * own kernel (decomposed and host-fallback slots: _coverage()). */
 static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
 {
     (void)mod;
@@ -51,7 +53,7 @@ static PyObject *fn_kernels(PyObject *mod, PyObject *unused)
     for (int op = 0; op < PC_NUM_OPS; op++) {
         for (int b = 0; b < PC_NUM_DEVICE_TYPES; b++) {
             for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
-                if (!pc_kernel_has((pc_op)op, (pc_device_type)b, (pc_dtype)dt)) {
+                if (!pc_kernel_native((pc_op)op, (pc_device_type)b, (pc_dtype)dt)) {
                     continue;
                 }
                 PyObject *row = Py_BuildValue("(sss)", pc_op_name((pc_op)op), backend_names[b],
@@ -195,14 +197,17 @@ static PyObject *fn_plugins(PyObject *mod, PyObject *unused)
     return list;
 }
 
-/* _coverage() -> (op, backend, dtype, how) for every op and dtype of every registered backend:
- * how is "native" (the backend's kernel), "decomposed" (decompose.c's formula over the
- * backend's primitives) or "none" (NotImplementedError). */
+/* _coverage() -> (op, backend, dtype, how) for every registered backend and every (op, dtype)
+ * the CPU fills (the CPU defines what an op is), the CPU's host loops left out of the device
+ * backends (no device is asked for them) and their optional fast paths kept only where they
+ * have them (a device without one composes the operation otherwise): how is "native" (the backend's kernel),
+ * "decomposed" (decompose.c's formula over the backend's primitives), "host" (the linalg/fft
+ * host fallback, PADDLE_C_HOST_FALLBACK) or "none" (NotImplementedError). */
 static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
 {
     (void)mod;
     (void)unused;
-    static const char *const how_names[] = {"none", "native", "decomposed"};
+    static const char *const how_names[] = {"native", "decomposed", "host"};
     PyObject *list = PyList_New(0);
     if (list == NULL) {
         return NULL;
@@ -212,15 +217,45 @@ static PyObject *fn_coverage(PyObject *mod, PyObject *unused)
             continue;
         }
         for (int op = 0; op < PC_NUM_OPS; op++) {
+            const pc_op_role role = pc_op_role_of((pc_op)op);
+            if (b != PC_DEVICE_CPU && role == PC_ROLE_HOST_LOOP) {
+                continue;
+            }
             for (int dt = 0; dt < PC_NUM_DTYPES; dt++) {
-                const pc_decompose_how how =
-                    pc_decompose_how_runs((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
+                if (!pc_kernel_has((pc_op)op, PC_DEVICE_CPU, (pc_dtype)dt)) {
+                    continue;
+                }
+                const int src = pc_kernel_source((pc_op)op, (pc_device_type)b, (pc_dtype)dt);
+                if (b != PC_DEVICE_CPU && role == PC_ROLE_OPTIONAL && src < 0) {
+                    continue;
+                }
                 PyObject *row = Py_BuildValue("(ssss)", pc_op_name((pc_op)op), backend_names[b],
-                                              pc_dtype_name((pc_dtype)dt), how_names[how]);
+                                              pc_dtype_name((pc_dtype)dt),
+                                              src < 0 ? "none" : how_names[src]);
                 if (append_row(list, row) < 0) {
                     return NULL;
                 }
             }
+        }
+    }
+    return list;
+}
+
+/* _primitives() -> (op, role, why) for every op: role "primitive", "composite", "host loop"
+ * or "optional" (kernels/primitives.def); why the reason it is a primitive, a host loop or
+ * optional, or None. */
+static PyObject *fn_primitives(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    static const char *const roles[] = {"composite", "primitive", "host loop", "optional"};
+    PyObject *list = PyList_New(0);
+    for (int op = 0; list != NULL && op < PC_NUM_OPS; op++) {
+        const char *why = pc_op_role_reason((pc_op)op);
+        PyObject *row = Py_BuildValue("(ssz)", pc_op_name((pc_op)op),
+                                      roles[pc_op_role_of((pc_op)op)], why);
+        if (append_row(list, row) < 0) {
+            return NULL;
         }
     }
     return list;
@@ -232,6 +267,14 @@ static PyObject *fn_decomposition_runs(PyObject *mod, PyObject *unused)
     (void)mod;
     (void)unused;
     return PyLong_FromLongLong((long long)pc_decompose_runs());
+}
+
+/* _host_fallback_runs() -> how many kernels the host fallback has run since the start. */
+static PyObject *fn_host_fallback_runs(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+    return PyLong_FromLongLong((long long)pc_host_fallback_runs());
 }
 
 /* _decompositions() -> (op, formula) of every row of the decomposition table. */
@@ -252,12 +295,37 @@ static PyObject *fn_decompositions(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* [Why the warning may be lost] The core calls the hook from inside an operation, possibly
+ * with the interpreter's lock released (large copies run without it): the hook takes the lock
+ * and keeps any exception already pending. A warnings filter that turns the warning into an
+ * error cannot fail the operation from here, so that error is dropped (the operation has run
+ * correctly on the host). */
+static void warn_host_fallback(const char *message)
+{
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    if (PyErr_WarnEx(PyExc_RuntimeWarning, message, 1) < 0) {
+        PyErr_Clear();
+    }
+    PyErr_Restore(type, value, tb);
+    PyGILState_Release(g);
+}
+
+void pcpy_host_fallback_warnings(void) { pc_host_fallback_set_warn(warn_host_fallback); }
+
 PyMethodDef pcpy_kernels_methods[] = {
     {"_coverage", fn_coverage, METH_NOARGS,
-     "_coverage()\n--\n\nFor every op and dtype of every registered backend: (op, backend, "
-     "dtype, how), how being 'native', 'decomposed' or 'none'."},
+     "_coverage()\n--\n\nFor every registered backend and every (op, dtype) the CPU fills: (op, "
+     "backend, dtype, how), how being 'native', 'decomposed', 'host' or 'none'."},
+    {"_primitives", fn_primitives, METH_NOARGS,
+     "_primitives()\n--\n\nEvery op as (op, role, why): role 'primitive', 'composite', "
+     "'host loop' or 'optional' (kernels/primitives.def)."},
     {"_decomposition_runs", fn_decomposition_runs, METH_NOARGS,
      "_decomposition_runs()\n--\n\nHow many decompositions have run since the start."},
+    {"_host_fallback_runs", fn_host_fallback_runs, METH_NOARGS,
+     "_host_fallback_runs()\n--\n\nHow many kernels the linalg/fft host fallback has run since "
+     "the start."},
     {"_decompositions", fn_decompositions, METH_NOARGS,
      "_decompositions()\n--\n\nThe decomposition table as (op, formula)."},
     {"_plugins", fn_plugins, METH_NOARGS,
@@ -267,7 +335,8 @@ PyMethodDef pcpy_kernels_methods[] = {
      "_cpu_config()\n--\n\nThe CPU kernels' ISA variant in use, the best supported, the variants "
      "compiled in, and the thread count."},
     {"_kernels", fn_kernels, METH_NOARGS,
-     "_kernels()\n--\n\nEvery filled slot of the kernel table as (op, backend, dtype) names."},
+     "_kernels()\n--\n\nEvery slot of the kernel table holding a backend's own kernel, as (op, "
+     "backend, dtype) names."},
     {"_ops", fn_ops, METH_NOARGS, "_ops()\n--\n\nThe names of the ops of the kernel table."},
     {"_elementwise_kinds", fn_elementwise_kinds, METH_NOARGS,
      "_elementwise_kinds()\n--\n\n(name, kinds, compute) of each elementwise.def row: the accepted "

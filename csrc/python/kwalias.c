@@ -33,7 +33,13 @@ int pcpy_kwalias_find(const pcpy_argspec *spec, PyObject *key)
             PyUnicode_CompareWithASCIIString(key, k->alias) != 0) {
             continue;
         }
-        for (int i = spec->nposonly; spec->names[i] != NULL; i++) {
+        if (k->parameter == NULL) {
+            return PCPY_KWALIAS_IGNORED;
+        }
+        /* [Why an alias may name a positional-only parameter] Paddle names the operands
+         * (sign(x=t), add(x=a, y=b)) that the standard makes positional-only (x, x1, x2); the
+         * alias gives Paddle's spelling without changing the standard's signature. */
+        for (int i = 0; spec->names[i] != NULL; i++) {
             if (strcmp(spec->names[i], k->parameter) == 0) {
                 return i;
             }
@@ -53,9 +59,7 @@ static PyObject *fn_keyword_aliases(PyObject *mod, PyObject *unused)
     }
     for (int a = 0; a < NALIASES; a++) {
         const kwalias *k = &aliases[a];
-        PyObject *row = k->function != NULL
-                            ? Py_BuildValue("(sss)", k->function, k->alias, k->parameter)
-                            : Py_BuildValue("(Oss)", Py_None, k->alias, k->parameter);
+        PyObject *row = Py_BuildValue("(zsz)", k->function, k->alias, k->parameter);
         if (row == NULL) {
             Py_DECREF(out);
             return NULL;
@@ -68,6 +72,6 @@ static PyObject *fn_keyword_aliases(PyObject *mod, PyObject *unused)
 PyMethodDef pcpy_kwalias_methods[] = {
     {"_keyword_aliases", fn_keyword_aliases, METH_NOARGS,
      "_keyword_aliases()\n--\n\nThe keyword aliases functions accept: (function or None for "
-     "any, alias, parameter) tuples."},
+     "any, alias, parameter or None for a keyword accepted and ignored) tuples."},
     {NULL, NULL, 0, NULL},
 };

@@ -22,6 +22,7 @@ static int module_exec(PyObject *module)
     if (s != PC_OK) {
         return pcpy_raise_int(s);
     }
+    pcpy_host_fallback_warnings();
     if (pcpy_dtype_type_init(module, st) < 0 || pcpy_device_type_init(module, st) < 0 ||
         pcpy_tensor_type_init(module, st) < 0) {
         return -1;

@@ -86,6 +86,8 @@ typedef struct {
 } PcTensorObject;
 
 int pcpy_tensor_type_init(PyObject *module, pcpy_state *st);
+/* The host fallback's once-per-op notices become RuntimeWarnings (kernels.c). */
+void pcpy_host_fallback_warnings(void);
 
 static inline int pcpy_tensor_check(pcpy_state *st, PyObject *o)
 {
@@ -186,7 +188,9 @@ typedef struct pcpy_argspec {
 int pcpy_parse_args(const pcpy_argspec *spec, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames, PyObject **out);
 /* The parameter a keyword that names none of spec's parameters stands for, by the alias table
- * kwaliases.def (kwalias.c): its index in spec->names, or -1. */
+ * kwaliases.def (kwalias.c): its index in spec->names, PCPY_KWALIAS_IGNORED for a keyword that
+ * is accepted and ignored (Paddle's name=), or -1. */
+#define PCPY_KWALIAS_IGNORED (-2)
 int pcpy_kwalias_find(const pcpy_argspec *spec, PyObject *key);
 /* None/absent -> dflt; otherwise must be a bool. */
 int pcpy_bool_arg(PyObject *obj, const char *name, int dflt, int *out);

@@ -1,9 +1,10 @@
 /*
- * kernels.cl - the OpenCL plug-in's kernels for dtype PCK_N (set by the program's header, with
- * PCL_T its storage type): loops around the element layer's functions (csrc/kernels/common),
- * which the program includes before this text, plus copy, fill, where, clip, the reductions
- * sum/prod/max/min and a tiled matmul. kernels.c builds one program per dtype and mirrors the
- * geometry structs below (pcl_geom, pcl_rgeom, pcl_mgeom).
+ * kernels.cl - the OpenCL plug-in's elementwise kernels, reductions and matmul for dtype PCK_N
+ * (storage type PCL_T): loops around the element layer's functions (csrc/kernels/common,
+ * included before this text by program.cl), copy, fill, where, clip, the casts into PCK_N,
+ * the reductions sum/prod/max/min and a tiled matmul. kernels.c mirrors the geometry structs
+ * below (pcl_geom, pcl_rgeom, pcl_mgeom). Complex values are float2/double2 (complex_shim.h):
+ * their products always go through the element layer's cx_mul.
  */
 
 #define PCL_MAXD 8
@@ -23,6 +24,8 @@
 #define PCL_ST_BFLOAT16 pc_bhalf
 #define PCL_ST_FLOAT32 float
 #define PCL_ST_FLOAT64 double
+#define PCL_ST_COMPLEX64 float2
+#define PCL_ST_COMPLEX128 double2
 
 /* An elementwise iteration: element i's operand k is at p_k + b_k + sum_a x_a * strides. */
 typedef struct pcl_geom {
@@ -77,6 +80,18 @@ typedef struct pcl_geom {
         PCL_WALK(2)                                                                             \
         PCL_AT(uchar, 1) = (uchar)PCK_FN(ew_##name)(PCK_LOAD(PCL_AT(PCL_T, 0)));                \
     }
+/* unary, result in the real dtype: abs, real, imag (complex -> real; the same dtype else) */
+#if PCK_K == PCK_KC
+#define PCL_R(ID, name)                                                                         \
+    __kernel void k_##name(PCL_IN1, pcl_geom g)                                                 \
+    {                                                                                           \
+        const long b2_ = 0, b3_ = 0;                                                            \
+        PCL_WALK(2)                                                                             \
+        PCL_AT(PCK_RT, 1) = PCK_FN(ew_##name)(PCK_LOAD(PCL_AT(PCL_T, 0)));                      \
+    }
+#else
+#define PCL_R PCL_U
+#endif
 #define PCL_BB(ID, name)                                                                        \
     __kernel void k_##name(PCL_IN2, pcl_geom g)                                                 \
     {                                                                                           \
@@ -86,11 +101,13 @@ typedef struct pcl_geom {
                                                     PCK_LOAD(PCL_AT(PCL_T, 1)));                \
     }
 
-PC_ARITH_OPS(PCL_U, PCL_U, PCL_B)
+PC_ARITH_OPS(PCL_U, PCL_R, PCL_B)
 PC_COMPARE_OPS(PCL_UB, PCL_BB)
 PC_BITWISE_OPS(PCL_U, PCL_B)
-#if PCK_K == PCK_KF
+#if PCK_K == PCK_KF || PCK_K == PCK_KC
 PC_TRANSCENDENTAL_UNARY(PCL_U)
+#endif
+#if PCK_K == PCK_KF
 PC_TRANSCENDENTAL_BINARY(PCL_B)
 #endif
 
@@ -115,6 +132,7 @@ __kernel void k_where(PCL_IN3, pcl_geom g)
     PCL_AT(PCL_T, 3) = PCL_AT(uchar, 0) ? PCL_AT(PCL_T, 1) : PCL_AT(PCL_T, 2);
 }
 
+#if PCK_K != PCK_KC
 __kernel void k_clip(PCL_IN3, pcl_geom g)
 {
     const long b2_ = b2, b3_ = b3;
@@ -123,6 +141,7 @@ __kernel void k_clip(PCL_IN3, pcl_geom g)
                                                  PCK_LOAD(PCL_AT(PCL_T, 1)),
                                                  PCK_LOAD(PCL_AT(PCL_T, 2))));
 }
+#endif
 
 /* a cast from dtype SRC to this program's dtype (the host appends one line per source) */
 #define PCL_CAST(SRC)                                                                           \
@@ -142,23 +161,6 @@ typedef struct pcl_rgeom {
     int ndim;
     int reduced;            /* bit a: axis a is reduced */
 } pcl_rgeom;
-
-/* the accumulator and result of sum and prod: 64-bit for bool and integers */
-#if PCK_K == PCK_KB || PCK_K == PCK_KI
-#define PCL_SUM_T long
-#define PCL_SUM_STORE(v) (v)
-#elif PCK_K == PCK_KU
-#define PCL_SUM_T ulong
-#define PCL_SUM_STORE(v) (v)
-#else
-#define PCL_SUM_T PCK_CT
-#define PCL_SUM_STORE(v) PCK_STORE(v)
-#endif
-#if PCK_K == PCK_KF
-#define PCL_SUM_OUT PCL_T
-#else
-#define PCL_SUM_OUT PCL_SUM_T
-#endif
 
 /* The offsets of output element `i`: out's, and x's first element of its slice. */
 #define PCL_REDUCE_START                                                                        \
@@ -189,37 +191,86 @@ static inline long pcl_reduce_at(long j, long xo, const pcl_rgeom *g)
 }
 #define PCL_X(j) PCK_LOAD(*(__global PCL_T *)(px + pcl_reduce_at(j, xo, &g)))
 
+/* sum and prod accumulate as the CPU's reductions do (reduce_impl.h): bool and integers in
+ * 64 bits, wrapping (the result is int64, uint64 for unsigned); floating values in double per
+ * component, float64 and complex128 sums with a TwoSum compensation, the result rounded once;
+ * complex products as (a + bi)(c + di) per step in double. */
+#if PCK_K == PCK_KB || PCK_K == PCK_KI || PCK_K == PCK_KU
+#if PCK_K == PCK_KU
+#define PCL_ACC ulong
+#else
+#define PCL_ACC long
+#endif
 __kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
-    PCL_SUM_T acc = 0;
-#if PCK_K == PCK_KF
-    PCL_SUM_T comp = 0; /* Kahan's compensation (none once the sum is not finite) */
+    PCL_ACC acc = 0;
     for (long j = 0; j < nred; j++) {
-        const PCL_SUM_T y = (PCL_SUM_T)PCL_X(j) - comp;
-        const PCL_SUM_T t = acc + y;
-        comp = isfinite(t) ? (t - acc) - y : (PCL_SUM_T)0;
-        acc = t;
+        acc += (PCL_ACC)PCL_X(j);
     }
-#else
-    for (long j = 0; j < nred; j++) {
-        acc += (PCL_SUM_T)PCL_X(j);
-    }
-#endif
-    *(__global PCL_SUM_OUT *)(po + oo) = PCL_SUM_STORE(acc);
+    *(__global PCL_ACC *)(po + oo) = acc;
 }
 
 __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
-    PCL_SUM_T acc = 1;
+    ulong acc = 1;
     for (long j = 0; j < nred; j++) {
-        acc *= (PCL_SUM_T)PCL_X(j);
+        acc *= (ulong)(PCL_ACC)PCL_X(j);
     }
-    *(__global PCL_SUM_OUT *)(po + oo) = PCL_SUM_STORE(acc);
+    *(__global PCL_ACC *)(po + oo) = (PCL_ACC)acc;
+}
+#undef PCL_ACC
+#elif PCK_K == PCK_KF
+__kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    double s = 0, c = 0;
+    for (long j = 0; j < nred; j++) {
+        pc_twosum_add(&s, &c, (double)PCL_X(j));
+    }
+    *(__global PCL_T *)(po + oo) = PCK_FROMD(pc_twosum_get(s, c));
 }
 
-/* max and min propagate NaN (acc != acc only for NaN) */
+__kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    double acc = 1;
+    for (long j = 0; j < nred; j++) {
+        acc *= (double)PCL_X(j);
+    }
+    *(__global PCL_T *)(po + oo) = PCK_FROMD(acc);
+}
+#else
+__kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    double sr = 0, cr = 0, si = 0, ci = 0;
+    for (long j = 0; j < nred; j++) {
+        const PCK_CT v = PCL_X(j);
+        pc_twosum_add(&sr, &cr, (double)EW_RE(v));
+        pc_twosum_add(&si, &ci, (double)EW_IM(v));
+    }
+    *(__global PCL_T *)(po + oo) = EW_CX(pc_twosum_get(sr, cr), pc_twosum_get(si, ci));
+}
+
+__kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    double re = 1, im = 0;
+    for (long j = 0; j < nred; j++) {
+        const PCK_CT v = PCL_X(j);
+        const double a = EW_RE(v), b = EW_IM(v);
+        const double r = re * a - im * b;
+        im = re * b + im * a;
+        re = r;
+    }
+    *(__global PCL_T *)(po + oo) = EW_CX(re, im);
+}
+#endif
+
+/* max and min propagate NaN (acc != acc only for NaN); no order for complex values */
+#if PCK_K != PCK_KC
 __kernel void k_max(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
@@ -241,6 +292,7 @@ __kernel void k_min(__global uchar *px, long xb, __global uchar *po, long ob, pc
     }
     *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
 }
+#endif
 
 /* ---- matmul: 16 x 16 tiles through local memory ----------------------------------------------- */
 
@@ -256,11 +308,17 @@ typedef struct pcl_mgeom {
     int pad;
 } pcl_mgeom;
 
-/* integers accumulate in their wrap-around type (elem_math.h), floats in their compute type */
+/* integers accumulate in their wrap-around type (elem_math.h), floats in their compute type,
+ * complex values with the element layer's product */
 #if PCK_K == PCK_KI || PCK_K == PCK_KU
 #define PCL_MM_ACC EW_WT
 #else
 #define PCL_MM_ACC PCK_CT
+#endif
+#if PCK_K == PCK_KC
+#define PCL_MM_MAC(acc, a, b) ((acc) + PCK_FN(cx_mul)((a), (b)))
+#else
+#define PCL_MM_MAC(acc, a, b) ((acc) + (a) * (b))
 #endif
 
 #if PCK_K != PCK_KB
@@ -292,7 +350,7 @@ k_matmul(__global uchar *pa, long ab, __global uchar *pb, long bb, __global ucha
                          : (PCL_MM_ACC)0;
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int q = 0; q < PCL_TILE; q++) {
-            acc += ta[li][q] * tb[q][lj];
+            acc = PCL_MM_MAC(acc, ta[li][q], tb[q][lj]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }

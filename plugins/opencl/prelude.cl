@@ -76,6 +76,7 @@ typedef ulong uint64_t;
 #define fminf fmin
 #define fmaf fma
 #define modff modf
+#define ilogbf ilogb
 #define nearbyint rint
 
 /* [Why fmod's NaN] remainder's NaN results are compared bit for bit with the CPU's, the sign

@@ -36,8 +36,9 @@ class __array_namespace_info__:
         return _C.Device(_C.get_device())
 
     def devices(self):
-        """Every device this build can use, the CPU first."""
-        return tuple(_C._devices())
+        """Every device this build can use, the CPU first (a new list, as the standard's
+        List[device] and NumPy's; SciPy appends to it)."""
+        return list(_C._devices())
 
     def _check_device(self, device):
         # a device is named as asarray(device=...) takes it: a Device or its string ("cpu")
@@ -51,11 +52,14 @@ class __array_namespace_info__:
             raise ValueError(f"unknown device {device!r}; devices: {self.devices()}")
 
     def default_dtypes(self, *, device=None):
-        """Default dtypes: float32, complex64, int64 (also for indexing), as in Paddle."""
+        """Default dtypes: the default floating dtype and its complex counterpart (Paddle's
+        float32 and complex64 unless paddle_c.set_default_dtype changed them), int64 (also for
+        indexing)."""
         self._check_device(device)
+        real, cplx = _C._default_dtypes()
         return {
-            "real floating": _C.float32,
-            "complex floating": _C.complex64,
+            "real floating": real,
+            "complex floating": cplx,
             "integral": _C.int64,
             "indexing": _C.int64,
         }

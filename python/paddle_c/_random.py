@@ -88,7 +88,8 @@ def set_rng_state(state_list, device=None) -> None:
 
 
 def _float_dtype(dtype):
-    dt = _C.float32 if dtype is None else _dtype_of(dtype)
+    # without dtype=: the default floating dtype (float32 unless set_default_dtype changed it)
+    dt = _C._default_dtypes()[0] if dtype is None else _dtype_of(dtype)
     if not _C.isdtype(dt, "real floating"):
         raise TypeError(f"random values of dtype {dt} are not supported: give a floating dtype")
     return dt
@@ -144,7 +145,7 @@ def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
         return _into(out, r)
     _C._same_device(*tensors)
     ref = tensors[0]
-    dt = ref.dtype if _C.isdtype(ref.dtype, "real floating") else _C.float32
+    dt = ref.dtype if _C.isdtype(ref.dtype, "real floating") else _float_dtype(None)
     shp = _C.broadcast_shapes(*(t.shape for t in tensors))
     z = _draw(_NORMAL, shp, dt, ref.device, 0.0, 1.0)
     return _into(out, _C.astype(z * std + mean, dt))

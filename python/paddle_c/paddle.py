@@ -17,6 +17,10 @@ standard's function of the same name, Paddle's function:
   (`unbiased=True`), `sort`/`argsort` take Paddle's `stable=False` default.
 
 Those are the Tensor methods' forms (Tensor methods follow Paddle), so each fact is stated once.
+Paddle's forms of `meshgrid` (indexing 'ij'), `zeros`/`ones`/`full`/`empty` (a tensor shape),
+the bitwise shifts (`is_arithmetic`), `searchsorted`, `take`, `take_along_axis`, `isin`,
+`tensordot` and `cross` are in _paddle_forms.py; Paddle's `linalg` (`svd` reduced by default,
+...) in _paddle_linalg.py; the places and `paddle.device` in _paddle_device.py.
 The deliberate differences from Paddle 3.3.1 that remain are listed, measured, in
 docs/paddle.md.
 """
@@ -97,6 +101,12 @@ def shape(input):
     return _C.asarray(list(_as_tensor(input).shape), dtype=_C.int64)
 
 
+# Paddle's forms that conflict with the standard's, its linalg namespace, places and devices
+from paddle_c import _paddle_forms, _paddle_device
+from paddle_c._paddle_forms import *  # noqa: F401,F403,E402
+from paddle_c._paddle_device import CPUPlace, CUDAPinnedPlace, CUDAPlace, device  # noqa: F401
+from paddle_c import _paddle_linalg as linalg  # noqa: E402
+
 # the in-place random methods of Paddle's Tensor
 _Tensor.uniform_ = _random.uniform_
 _Tensor.normal_ = _random.normal_
@@ -104,4 +114,5 @@ _Tensor.exponential_ = _random.exponential_
 _Tensor.bernoulli_ = _random.bernoulli_
 
 __all__ = sorted(set(_pc.__all__) | set(_METHOD_FORMS) | {"nonzero", "where", "shape"} |
-                 set(_random.__all__))
+                 set(_random.__all__) | set(_paddle_forms.__all__) |
+                 set(_paddle_device.__all__) | {"device"})

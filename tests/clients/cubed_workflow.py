@@ -7,6 +7,13 @@ in a child process per backend and compares the results.
     python tests/clients/cubed_workflow.py threads /tmp/work [scale_out]
 
 With a third argument `scale_out` only the scale-out computation runs.
+
+Executors: Cubed's `threads` and `processes` (this machine's pools), and `dask`: Cubed's Dask
+executor on a dask.distributed LocalCluster of DASK_WORKERS worker processes (default 2, one
+thread each) that this script starts. The workers are separate processes that import Cubed and
+the backend themselves (they inherit CUBED_BACKEND_ARRAY_API_MODULE); the chunks reach them
+through the Zarr stores of the work directory, and the tasks through Dask's scheduler, as on a
+cluster.
 """
 
 from __future__ import annotations
@@ -68,6 +75,33 @@ def scale_out(xp, spec):
             "nbytes_over_allowed_mem": x.nbytes / spec.allowed_mem}
 
 
+def worker_backends(cluster):
+    """Each worker's process id and the backend module Cubed imported there."""
+    from dask.distributed import Client
+
+    def backend():
+        import os
+
+        from cubed.backend_array_api import namespace
+        return [os.getpid(), namespace.__name__]
+
+    with Client(cluster.scheduler_address) as client:
+        return list(client.run(backend).values())
+
+
+def dask_cluster():
+    """A dask.distributed LocalCluster of worker processes on this machine, and the executor
+    options that send Cubed's tasks to it."""
+    import os
+
+    from dask.distributed import LocalCluster
+
+    cluster = LocalCluster(n_workers=int(os.environ.get("DASK_WORKERS", "2")),
+                           threads_per_worker=1, processes=True, memory_limit="1GB",
+                           dashboard_address=None)
+    return cluster, {"compute_kwargs": {"address": cluster.scheduler_address}}
+
+
 def main() -> None:
     executor_name, work_dir = sys.argv[1], sys.argv[2]
     only_scale_out = sys.argv[3:] == ["scale_out"]
@@ -75,8 +109,15 @@ def main() -> None:
     import cubed.array_api as xp
     from cubed.backend_array_api import namespace
 
-    spec = cubed.Spec(work_dir=work_dir, allowed_mem="4MB", executor_name=executor_name)
+    cluster, options = dask_cluster() if executor_name == "dask" else (None, None)
+    spec = cubed.Spec(work_dir=work_dir, allowed_mem="4MB", executor_name=executor_name,
+                      executor_options=options)
     out = {"backend": namespace.__name__}
+    if cluster is not None:
+        import os
+
+        out["workers"] = worker_backends(cluster)
+        out["client_pid"] = os.getpid()
     for name, thunk in ([] if only_scale_out else cases(xp, spec)):
         try:
             r = thunk().compute()
@@ -90,6 +131,8 @@ def main() -> None:
     except Exception as e:  # noqa: BLE001
         out["scale_out"] = {"ok": False, "error": f"{type(e).__name__}: {e}",
                             "trace": traceback.format_exc(limit=-3)}
+    if cluster is not None:
+        cluster.close()
     print(json.dumps(out))
 
 

@@ -8,6 +8,7 @@
 #ifndef PADDLE_C_DTYPE_H
 #define PADDLE_C_DTYPE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -40,6 +41,21 @@ typedef enum pc_scalar_kind {
     PC_SCALAR_FLOAT,
     PC_SCALAR_COMPLEX
 } pc_scalar_kind;
+
+/* [Why the 8-byte integers' buffer format depends on the platform] A PEP 3118 code names a C
+ * type, not a size: 'l' is long, 'q' long long. NumPy exports each integer size with the code
+ * of its own type for that size - int64 is 'l' where long has 64 bits (Linux, macOS), 'q'
+ * where it has 32 (Windows) - and compiled consumers such as SciPy's extensions switch on the
+ * NumPy type that code gives: an int64 buffer exported as 'q' arrives as longlong, which they
+ * refuse or mishandle. So dtypes.def's format column names the platform's code for these two
+ * rows, as NumPy's does; the 1-, 2- and 4-byte codes (b, h, i) are the same everywhere. */
+#if LONG_MAX == INT64_MAX
+#define PC_BUFFER_FORMAT_INT64 "l"
+#define PC_BUFFER_FORMAT_UINT64 "L"
+#else
+#define PC_BUFFER_FORMAT_INT64 "q"
+#define PC_BUFFER_FORMAT_UINT64 "Q"
+#endif
 
 typedef struct pc_dtype_info {
     const char *name;           /* "float32" */
@@ -82,10 +98,19 @@ pc_dtype pc_dtype_real_of(pc_dtype dt);
  * -> complex64); complex dtypes map to themselves; PC_DTYPE_INVALID otherwise. */
 pc_dtype pc_dtype_complex_of(pc_dtype dt);
 
-/* Defaults (Paddle's): float32, int64 (also the index dtype), complex64. */
-#define PC_DEFAULT_FLOAT   PC_FLOAT32
+/* Defaults: int64 (also the index dtype), and the default floating dtype with its complex
+ * counterpart - Paddle's float32 and complex64 unless pc_set_default_float changed them
+ * (core/default_dtype.c). [Why the floating defaults read like constants] Every place that
+ * picks a floating dtype where none is named says PC_DEFAULT_FLOAT, before and after the
+ * setting existed; the macros now read the setting, so no such place can keep float32 by
+ * mistake. Each use is one call: read it once per decision. */
+pc_dtype pc_default_float(void);
+pc_dtype pc_default_complex(void);
+/* Make `dt` (a real floating dtype) the default floating dtype; TypeError for any other. */
+pc_status pc_set_default_float(pc_dtype dt);
+#define PC_DEFAULT_FLOAT   pc_default_float()
+#define PC_DEFAULT_COMPLEX pc_default_complex()
 #define PC_DEFAULT_INT     PC_INT64
-#define PC_DEFAULT_COMPLEX PC_COMPLEX64
 #define PC_DEFAULT_INDEX   PC_INT64
 
 /* Tensor (+) tensor. Returns PC_DTYPE_INVALID (uint64 with a signed integer) without setting

@@ -19,9 +19,18 @@
  * version, and the kernels registered by name.
  *
  * Compatibility rules. Additions within version 1 go at the end of a struct or into a
- * reserved slot (its NULL means "absent"); paddle_c reads a slot only when `size` covers it.
- * Anything else (a changed signature, a removed slot, a changed meaning) bumps
- * PC_PLUGIN_ABI_VERSION.
+ * reserved slot (its NULL means "absent"), or are new op names with their parameter structs;
+ * paddle_c reads a slot only when `size` covers it. Anything else (a changed signature, a
+ * removed slot, a changed meaning) bumps PC_PLUGIN_ABI_VERSION.
+ *
+ * Additions within version 1 (docs/devices.md, "Device plug-ins"): the primitives "sort",
+ * "cumsum", "cumprod", "gather", "scatter", "arange", "random" and "index_offsets", the
+ * optional "mask_fill", "mask_compact" and "mask_expand", the composites "argmax", "argmin",
+ * "nanargmax", "nanargmin" and "unique", their parameter structs and the result word
+ * (pcp_result_word); the devices of a plug-in have result words (their memory, allocated
+ * through `alloc`); an absent output of a whole-tensor launch has `data` NULL. A plug-in that
+ * provides the primitive set (kernels/primitives.def) runs every operation of paddle_c: the rest is
+ * composed from them on its device (dispatch/decompose.c).
  *
  * Addresses. Device memory is named by `void *` device addresses that the plug-in hands out
  * from `alloc`; paddle_c does arithmetic on them (a view's element is base + byte offset) and
@@ -71,8 +80,9 @@ typedef enum pcp_status {
 /* An elementwise launch over `nop` operands (inputs first, then outputs) of one iteration
  * shape. Axis 0 is the innermost; operand k's element at index (i0, i1, ...) is at
  * data[k] + sum_a i_a * strides[a * nop + k] (bytes; 0 on broadcast axes). Every operand has
- * the kernel's dtype, except casts (in: `from`, out: `to`) and ops whose result is bool or the
- * real dtype of a complex input (the comparisons, isnan..., abs/real/imag of complex). */
+ * the kernel's dtype, except casts (in: `from`, out: `to`), ops whose result is bool or the
+ * real dtype of a complex input (the comparisons, isnan..., abs/real/imag of complex),
+ * index_offsets (out: int64) and the mask fast paths (the mask bool, its scan int64). */
 typedef struct pcp_elementwise {
     size_t size;                /* sizeof(pcp_elementwise) as paddle_c was compiled */
     int device;                 /* the device index */
@@ -82,7 +92,9 @@ typedef struct pcp_elementwise {
     void *const *data;          /* nop device addresses */
     const int64_t *shape;       /* ndim extents, innermost first */
     const int64_t *strides;     /* ndim * nop byte strides: strides[axis * nop + k] */
-    const void *params;         /* "fill": one element of the dtype; else NULL */
+    const void *params;         /* "fill": one element of the dtype; "index_offsets":
+                                   pcp_offsets_params; "mask_fill", "mask_compact",
+                                   "mask_expand": pcp_mask_params; else NULL */
     void *kernel_data;          /* the `data` given at registration */
 } pcp_elementwise;
 
@@ -100,10 +112,152 @@ typedef struct pcp_tensor {
  *        extent 1 on every reduced axis (an axis is reduced exactly when out's extent is 1 and
  *        x's is not). sum/prod of bool and of integers narrower than 64 bits accumulate in
  *        int64 (uint64 for unsigned) and out[0] has that dtype; max/min of an empty slice
- *        never reach the kernel; sum of an empty slice is 0, prod 1.
+ *        never reach the kernel; sum of an empty slice is 0, prod 1. `params` NULL.
  *   "matmul"  in[0] a (..., m, k), in[1] b (..., k, n), out[0] c (..., m, n) C-contiguous per
  *        matrix; the same leading batch extents (broadcast operands have zero strides).
- * `params` is NULL for all of them. */
+ *        `params` NULL.
+ * and, added within version 1 (a plug-in built before them loads and runs as before; one that
+ * registers them on a paddle_c without them gets PCP_BAD_VALUE from register_whole):
+ *   "sort"  in[0] x; out[0] the values sorted along pcp_sort_params.axis and, when nout == 2,
+ *        out[1] the int64 positions along the axis that sort them; stable; ascending, or
+ *        descending with equal elements in their original order; NaN last in both orders,
+ *        -0 equal to +0; complex values in NumPy's order (lexicographic on (real, imag)
+ *        within the classes: no NaN, imaginary NaN, real NaN, both).
+ *   "cumsum", "cumprod"  in[0] x, out[0] the running sum/product along pcp_scan_params.axis,
+ *        in the dtype sum/prod give (int64 for bool and signed integers, uint64 for unsigned,
+ *        x's dtype else), x's shape but one longer along the axis with include_initial (the
+ *        identity first).
+ *   "gather", "scatter"  in[0] the tensor addressed (its element type is the kernel's dtype);
+ *        everything else in pcp_gather_params.
+ *   "arange"  out[0] 1-D: element i is start + i * step (pcp_range_params).
+ *   "random"  out[0] C-contiguous, of a floating dtype (every kind but PCP_RANDOM_INTEGERS) or
+ *        an integer dtype (PCP_RANDOM_INTEGERS); its element i (in C order) is the value of
+ *        paddle_c's stream at index offset + i, defined bit for bit by
+ *        csrc/kernels/common/random_elem.h (pc_random_real, pc_random_integer), which a plug-in
+ *        compiles for its device without contraction into fused multiply-adds; for
+ *        PCP_RANDOM_POISSON in[0] holds the rates (out[0]'s dtype and shape, C-contiguous).
+ *        pcp_random_params has the layout and codes of random_elem.h's pc_random_params.
+ * The parameter structs below are those of these ops; every device address in them is one of
+ * the launch's device. The elementwise op "index_offsets" (below) takes pcp_offsets_params.
+ */
+
+/* Composites a plug-in may also provide natively (their decompositions run where it does not):
+ *   "argmax", "argmin", "nanargmax", "nanargmin"  in[0] x (real or bool), out[0] int64 with
+ *        x's shape but extent 1 along pcp_argreduce_params.axis (x's extent there > 0): the
+ *        first index of the largest/smallest element, a NaN counting as the extreme (its first
+ *        index wins); the nan forms skip NaN and report a lane of NaN only through `result`
+ *        (PCP_RESULT_VALUE_ERROR).
+ *   "unique"  in[0] the sorted values (1-D contiguous, NaN last), in[1] (nin == 2) the int64
+ *        stable-sort permutation that sorted them; out[0] unique values, out[1] first indices,
+ *        out[2] inverse indices (C-contiguous, the input's shape), out[3] counts, each absent
+ *        when its `data` is NULL; each NaN is a value of its own, -0 and +0 are one; the number
+ *        of values goes to `result`'s `value` (pcp_unique_params). */
+
+/* The result word of an operation (paddle_c's pc_result_word): a data-dependent outcome
+ * reported by a kernel. The first failure reported wins: `code` is set by compare-and-swap
+ * from 0, then `detail` and `value` are written. */
+typedef struct pcp_result_word {
+    int32_t code;               /* 0, or PCP_RESULT_INDEX_ERROR */
+    int32_t detail;
+    int64_t value;
+} pcp_result_word;
+
+/* the codes of a result word: a bad value (All-NaN), an out-of-range index */
+#define PCP_RESULT_VALUE_ERROR 2
+#define PCP_RESULT_INDEX_ERROR 3
+
+typedef struct pcp_argreduce_params {
+    int axis;
+    void *result;               /* device address of the pcp_result_word (nan forms) */
+} pcp_argreduce_params;
+
+typedef struct pcp_unique_params {
+    void *result;               /* device address of the pcp_result_word: value = the count */
+} pcp_unique_params;
+
+typedef struct pcp_sort_params {
+    int axis;
+    int descending;
+} pcp_sort_params;
+
+typedef struct pcp_scan_params {
+    int axis;
+    int include_initial;
+} pcp_scan_params;
+
+/* "gather":  other[i * step] = *(base + off(i)) for i in [0, n)
+ * "scatter": *(base + off(i)) = other[i * step], in increasing i (the last write wins), or
+ *            with `accumulate` *(base + off(i)) += other[i * step] in increasing i (the dtype's
+ *            add: or for bool, wrapping for integers, rounded per step for floats)
+ * off(i) = offsets[i] (int64 byte offsets from `base`, the start of in[0]'s allocation); for
+ * a gather without offsets (offsets NULL), index[i] (int64; negative counts from len) times
+ * `stride`, where an index outside [-len, len) is reported through `result`
+ * (PCP_RESULT_INDEX_ERROR, value the index) and nothing is read for it. */
+typedef struct pcp_gather_params {
+    int64_t n;
+    const void *offsets;        /* device address, or NULL */
+    void *base;                 /* device address */
+    void *other;                /* device address */
+    int64_t step;               /* bytes between other's elements (0: one value for all) */
+    const void *index;          /* device address (offsets NULL only) */
+    int64_t len;
+    int64_t stride;
+    void *result;               /* device address of the pcp_result_word, or NULL */
+    int accumulate;             /* scatter only */
+} pcp_gather_params;
+
+/* "index_offsets", elementwise over (index, offsets), keyed by the index's integer dtype:
+ *     offsets += w * stride,   w = index (+ len when negative)
+ * offsets int64, read and written. An index outside [-len, len) (an unsigned one >= len) is
+ * reported through `result` (PCP_RESULT_INDEX_ERROR, detail `item`, value the index's bits as
+ * int64) and counts as 0. */
+typedef struct pcp_offsets_params {
+    int64_t len;
+    int64_t stride;
+    int32_t item;
+    void *result;               /* device address of the pcp_result_word (never NULL) */
+} pcp_offsets_params;
+
+/* The optional mask fast paths (paddle_c uses them for x[mask] and x[mask] = v where a device
+ * has them, and nonzero, index_offsets and gather/scatter elsewhere). Elementwise, keyed by
+ * x's dtype (only its size matters), `pos` the mask's inclusive scan in C order (int64):
+ *   "mask_fill"     (x, mask):       x = *fill                                where mask
+ *   "mask_compact"  (x, mask, pos):  *(out + (pos - 1) * itemsize) = x         where mask
+ *   "mask_expand"   (mask, pos, x):  x = *(values + (pos - 1) * step)          where mask
+ * (step 0: one value for every true element). Each element is independent of the others. */
+typedef struct pcp_mask_params {
+    void *out;                  /* device address ("mask_compact") */
+    const void *fill;           /* device address of one element ("mask_fill") */
+    const void *values;         /* device address ("mask_expand") */
+    int64_t step;               /* bytes ("mask_expand") */
+} pcp_mask_params;
+
+/* "arange": element i = start + i * step. Integers: istart + i * istep, wrapping; bool:
+ * start[0] + i * step[0] != 0; floating dtypes: start[0] + i * step[0] in double, rounded
+ * once; complex: the same per part (re [0], im [1]). */
+typedef struct pcp_range_params {
+    double start[2];
+    double step[2];
+    int64_t istart;
+    int64_t istep;
+} pcp_range_params;
+/* "random": the draws of pcp_random_params.kind (the values of paddle_c's pc_random_kind) */
+#define PCP_RANDOM_UNIFORM 0        /* a + (b - a) U, U = k 2^-bits */
+#define PCP_RANDOM_NORMAL 1         /* a + b Z */
+#define PCP_RANDOM_INTEGERS 2       /* lo + floor(range X / 2^64) (range 0: 2^64) */
+#define PCP_RANDOM_EXPONENTIAL 3    /* E / a */
+#define PCP_RANDOM_POISSON 4        /* Poisson(in[0][i]) */
+typedef struct pcp_random_params {
+    uint64_t seed;
+    uint64_t offset;
+    int32_t kind;
+    int32_t bits;               /* PCP_RANDOM_UNIFORM: the dtype's significand bits */
+    double a;
+    double b;
+    int64_t lo;
+    uint64_t range;
+} pcp_random_params;
+
 typedef struct pcp_whole {
     size_t size;                /* sizeof(pcp_whole) as paddle_c was compiled */
     int device;
@@ -125,7 +279,9 @@ typedef struct pcp_host {
     /* Register a kernel by op name (paddle_c._C._ops()) and the dtype it computes in. An
      * unknown op or dtype name, or an op of the other kind, gives PCP_BAD_VALUE (nothing is
      * registered). Elementwise ops: every function of paddle_c._C._elementwise(), "copy",
-     * "fill", "where" (bool cond, x1, x2 -> out), "clip" (x, min, max -> out). */
+     * "fill", "where" (bool cond, x1, x2 -> out), "clip" (x, min, max -> out),
+     * "index_offsets" (params: pcp_offsets_params), "mask_fill", "mask_compact",
+     * "mask_expand" (params: pcp_mask_params). */
     pcp_status (*register_elementwise)(const char *op, const char *dtype, pcp_elementwise_fn fn,
                                        void *kernel_data);
     /* A cast from one dtype to another (2 operands). */

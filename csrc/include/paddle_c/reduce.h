@@ -54,9 +54,17 @@ const char *pc_reduction_name(pc_reduction r);
 
 /* The dtype of r's result for input dtype `x` when no dtype is requested: sums and products of
  * bool and signed integers give int64, of unsigned integers uint64; mean, logsumexp, var and
- * std of bool and integers give the default float (float32); var and std of complex give the
- * real dtype; all/any give bool; count_nonzero int64; the others keep x's dtype. */
+ * std of bool and integers give the default floating dtype (float32 unless
+ * pc_set_default_float changed it); var and std of complex give the real dtype; all/any give
+ * bool; count_nonzero int64; the others keep x's dtype. */
 pc_dtype pc_reduction_result_dtype(pc_reduction r, pc_dtype x);
+
+/* The dtype that bool or integer input `x` of a reduction with a floating result (mean, var,
+ * std, logsumexp, median) is cast to before a kernel sees it: the default floating dtype when
+ * that is not float32, else PC_DTYPE_INVALID (no cast). [Why] The kernels write the floating
+ * result of integer input as float32, Paddle's default; another default is reached by casting
+ * the input first, as dtype= does, so that the values are computed in that precision. */
+pc_dtype pc_reduction_integer_cast(pc_dtype x);
 
 /* Reduce x over `axes` (naxes < 0: all axes; naxes == 0: none, each element is reduced on its
  * own). `dtype` (PC_DTYPE_INVALID for the default) is honoured by sum, prod, nansum, nanprod

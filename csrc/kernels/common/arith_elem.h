@@ -16,7 +16,8 @@
  *     remainder is Python's %;
  *   - complex multiply uses the textbook formula, complex division Smith's algorithm (the
  *     textbook formula scaled so that it does not overflow early, as NumPy computes it; a zero
- *     divisor divides both parts by +0);
+ *     divisor divides both parts by +0); complex pow with an integer-valued exponent below 100
+ *     in magnitude is a product of those multiplications (and one division), as in NumPy;
  *   - float16/bfloat16 compute in float32 and round once on the way out.
  */
 
@@ -64,6 +65,24 @@ PC_ELEM PCK_CT PCK_FN(cx_div)(PCK_CT x, PCK_CT y)
     const PCK_RT r = c / d;
     const PCK_RT den = c * r + d;
     return EW_CX((a * r + b) / den, (b * r - a) / den);
+}
+
+/* z^n for 1 <= n by binary powering with the textbook product (NumPy's order of products) */
+PC_ELEM PCK_CT PCK_FN(cx_ipow)(PCK_CT z, int n)
+{
+    PCK_CT r = z;
+    bool started = false;
+    for (;;) {
+        if (n & 1) {
+            r = started ? PCK_FN(cx_mul)(r, z) : z;
+            started = true;
+        }
+        n >>= 1;
+        if (n == 0) {
+            return r;
+        }
+        z = PCK_FN(cx_mul)(z, z);
+    }
 }
 #endif
 
@@ -280,6 +299,21 @@ PC_ELEM PCK_CT PCK_FN(ew_pow)(PCK_CT a, PCK_CT b)
 #else
     if (EW_RE(b) == 0 && EW_IM(b) == 0) {
         return EW_CX(1, 0);
+    }
+    /* [Why integer exponents multiply] exp(b log a) rounds log a and the exponential, so
+     * (2j)**2 came out as -4 - 3.5e-7j; a product of a's is exact wherever its parts are, as
+     * NumPy's complex power computes an integer-valued exponent of magnitude below 100 (any
+     * exponent dtype: it arrives here as a complex with imaginary part 0). A finite base only,
+     * and only a finite result: infinities, NaN and overflow keep the exp-log formula's Annex G
+     * values. */
+    const PCK_RT n = EW_RE(b);
+    if (EW_IM(b) == 0 && EW_M(fabs)(n) < 100 && EW_M(floor)(n) == n && isfinite(EW_RE(a)) &&
+        isfinite(EW_IM(a))) {
+        const PCK_CT p = PCK_FN(cx_ipow)(a, (int)EW_M(fabs)(n));
+        const PCK_CT r = n < 0 ? PCK_FN(cx_div)(EW_CX(1, 0), p) : p;
+        if (isfinite(EW_RE(r)) && isfinite(EW_IM(r))) {
+            return r;
+        }
     }
     return EW_M(pc_cpow)(a, b);
 #endif

@@ -76,6 +76,16 @@ PC_ELEM double pc_i64_to_double_odd(int64_t v)
 #endif
 #elif PCK_K == PCK_KF
 #define CS_CONVERT(x) ((PCK_T)CS_REAL(x))
+#elif PCK_K == PCK_KC
+/* built from its parts (a real source's imaginary part +0): OpenCL's vector casts would
+ * broadcast a real value into both parts */
+#define CS_CX_COMPLEX64 CMPLXF
+#define CS_CX_COMPLEX128 CMPLX
+#if CS_K == PCK_KC
+#define CS_CONVERT(x) PCK_CAT(CS_CX_, PCK_N)(creal(CS_LOAD(x)), cimag(CS_LOAD(x)))
+#else
+#define CS_CONVERT(x) PCK_CAT(CS_CX_, PCK_N)(CS_LOAD(x), 0)
+#endif
 #else
 #define CS_CONVERT(x) ((PCK_T)CS_LOAD(x))
 #endif
@@ -87,3 +97,5 @@ PC_ELEM PCK_T PCK_CAT4(pc_cast_, PCK_SRC, _to_, PCK_N)(CS_T x) { return CS_CONVE
 #undef CS_LOAD
 #undef CS_REAL
 #undef CS_CONVERT
+#undef CS_CX_COMPLEX64
+#undef CS_CX_COMPLEX128

@@ -42,6 +42,22 @@ typedef enum pc_opkind {
 const char *pc_op_name(pc_op op);
 pc_opkind pc_op_kind(pc_op op);
 
+/* What an op is to a device (kernels/primitives.def): a primitive it must provide, a
+ * composite that a decomposition into primitives can fill, a host loop of the CPU's own
+ * paths that no device is asked for, or an optional fast path the op layer uses only where a
+ * device has it. */
+typedef enum pc_op_role {
+    PC_ROLE_COMPOSITE = 0,
+    PC_ROLE_PRIMITIVE,
+    PC_ROLE_HOST_LOOP,
+    PC_ROLE_OPTIONAL
+} pc_op_role;
+
+pc_op_role pc_op_role_of(pc_op op);
+/* Why the op is a primitive, a host loop or optional (primitives.def), or NULL for a composite
+ * and for the functions of elementwise.def (the element layer). */
+const char *pc_op_role_reason(pc_op op);
+
 /* Arguments of whole-tensor kernels. Every tensor the kernel touches is named here - its
  * operands, its outputs, and in `uses` the tensors that pointers in `params` point into - so
  * that the dispatcher can check they are all on the kernel's device. */
@@ -61,22 +77,58 @@ typedef pc_status (*pc_whole_fn)(const pc_kernel_args *args);
 /* A device backend runs a whole prepared iteration itself (one launch) instead of host loops. */
 typedef pc_status (*pc_iter_fn)(const pc_iter *it, const pc_loop_ctx *ctx);
 
+/* An elementwise call as the dispatcher received it, before any iteration is prepared: what
+ * a composite slot (a decomposition into other ops) runs from. `dtypes[k]` is the dtype
+ * operand k is computed in (inputs are converted to it, outputs from it), `key` the table's
+ * dtype axis. */
+typedef struct pc_ew_call {
+    pc_op op;
+    pc_dtype key;
+    int nin;
+    int nop;
+    const pc_dtype *dtypes;
+    const pc_tensor *const *ops;
+    int ndim;
+    const int64_t *shape;
+    const void *params;
+    const struct pc_kernel *kernel; /* the slot being run */
+} pc_ew_call;
+
+typedef pc_status (*pc_composite_fn)(const pc_ew_call *call);
+
+/* Where a filled slot's work comes from (pc_kernel.source; _C._coverage() reports it). */
+typedef enum pc_slot_source {
+    PC_SLOT_NATIVE = 0,     /* the backend's own kernel */
+    PC_SLOT_DECOMPOSED,     /* a decomposition into other ops of the same device
+                               (dispatch/decompose.c), written into the empty slot at init */
+    PC_SLOT_HOST            /* the explicit host fallback of linalg and fft
+                               (dispatch/host_fallback.c; off unless PADDLE_C_HOST_FALLBACK) */
+} pc_slot_source;
+
 typedef struct pc_kernel {
     pc_loop_fn loop;        /* elementwise: any strides (host backends) */
     pc_loop_fn contiguous;  /* elementwise: optional twin for all-contiguous operands */
     pc_iter_fn iter;        /* elementwise: device backends */
     pc_whole_fn whole;      /* PC_OPKIND_WHOLE */
-    const void *impl;       /* backend-private data of this slot (hostdev: the CPU slot) */
+    const void *impl;       /* backend-private data of this slot (hostdev: the CPU slot;
+                               a decomposed slot: its row of the decomposition table) */
     bool converts;          /* iter: converts the operands marked in pc_iter.convert on load
                                and store (else the dispatcher converts into temporaries) */
+    pc_composite_fn composite;  /* elementwise, instead of loop/iter: the call as received */
+    unsigned char source;   /* pc_slot_source */
 } pc_kernel;
 
 /* Fill a slot (backends' register.c). */
 void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_kernel kernel);
 /* The slot, or NULL with PC_ERR_NOTIMPL set naming op, device and dtype. */
 const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype);
-/* Whether a slot is filled (no error set). */
+/* Whether a slot is filled (no error set), by the backend's kernel, a decomposition or the
+ * host fallback. */
 bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype);
+/* Whether a slot holds the backend's own kernel (filled and PC_SLOT_NATIVE). */
+bool pc_kernel_native(pc_op op, pc_device_type backend, pc_dtype dtype);
+/* The source of a filled slot (PC_SLOT_*), or -1 when it is empty. */
+int pc_kernel_source(pc_op op, pc_device_type backend, pc_dtype dtype);
 /* How often pc_kernel_get found the slot for a device other than the CPU (since the last
  * reset): the coverage gate of tests/test_backend_consistency.py. */
 uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype);
@@ -87,6 +139,8 @@ void pc_kernel_hits_reset(void);
 void pc_cast_register(pc_device_type backend, pc_dtype from, pc_dtype to, pc_kernel kernel);
 /* The cast kernel, or NULL with PC_ERR_NOTIMPL set. */
 const pc_kernel *pc_cast_get(pc_device dev, pc_dtype from, pc_dtype to);
+/* Whether the cast is filled (no error set); a dtype to itself always is (a copy). */
+bool pc_cast_has(pc_device_type backend, pc_dtype from, pc_dtype to);
 
 /* Parameters of ARANGE / LINSPACE: element i is start + i * step (linspace: computed as
  * start + i * (stop - start) / div, and the last one set to stop when `endpoint`). Real and
