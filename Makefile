@@ -78,7 +78,7 @@ HOSTDEV_TESTS = tests/test_devices.py tests/test_reduction.py tests/test_sorting
 	tests/test_indexing.py tests/test_consistency_reductions.py tests/test_vendor_libs.py \
 	tests/test_consistency_indexing.py tests/test_consistency_sets.py \
 	tests/test_consistency_sorting.py tests/test_mixed_devices.py tests/test_device_threads.py \
-	tests/test_printing.py tests/test_index_messages.py tests/test_random.py
+	tests/test_printing.py tests/test_index_messages.py tests/test_random.py tests/test_autograd.py
 
 test-hostdev: build
 	$(HOSTDEV_ENV) $(PY) -m pytest $(HOSTDEV_TESTS) -q -p no:randomly

@@ -1,9 +1,10 @@
 """Reductions, scans, sorting and sets against NumPy.
 
 sum, mean, max, argmax and var of a float32 [4096, 4096] matrix over all axes, axis 0 and axis
-1; sort and argsort of 1,000,000 float32 and int64; unique of 1,000,000 int64 (values below
-1,000,000, so most repeat); cumulative_sum of 10,000,000 float64. NumPy's default sort is an
-unstable introsort (AVX-512 x86-simd-sort where the CPU has it); paddle_c's is always stable.
+1; sort and argsort of 1,000,000 float32, int32, float64 and int64; unique of 1,000,000 int64
+(values below 1,000,000, so most repeat); cumulative_sum of 10,000,000 float64. NumPy's default
+sort is an unstable introsort (AVX-512 x86-simd-sort where the CPU has it); paddle_c's is
+always stable.
 """
 
 import numpy as np
@@ -56,12 +57,13 @@ for fname in ("sum", "mean", "max", "argmax", "var"):
 
 def _vector(dtype, n=1_000_000, seed=1):
     rng = np.random.default_rng(seed)
-    if dtype == "float32":
-        return rng.standard_normal(n).astype(np.float32)
-    return rng.integers(-2 ** 62, 2 ** 62, n, dtype=np.int64)
+    if dtype.startswith("float"):
+        return rng.standard_normal(n).astype(dtype)
+    info = np.iinfo(dtype)
+    return rng.integers(info.min // 2, info.max // 2, n, dtype=dtype)
 
 
-for dtype in ("float32", "int64"):
+for dtype in ("float32", "int32", "float64", "int64"):
     def _sort(dtype=dtype):
         a = _vector(dtype)
         t = pc.asarray(a)

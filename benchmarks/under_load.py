@@ -3,18 +3,20 @@
     python benchmarks/under_load.py [--runs 10] [--no-load] [--per-run]
 
 A child process spins on one CPU for the whole measurement (as a second program on a shared
-machine would); matmul float32 [512x512], svd float64 [256x256] and inv float64 [512x512] are
-then timed `--runs` times each, one call per run, for paddle_c and NumPy alternately. A thread
-pool that waits for its slowest thread shows here as a large spread: the thread that shares the
-busy core finishes last. The target is a spread within 1.5x.
+machine would); add float32 and multiply float64 of 10,000,000 elements (memory-bound, split
+over paddle_c's pool), matmul float32 [512x512], svd float64 [256x256] and inv float64
+[512x512] are then timed `--runs` times each, one call per run, for paddle_c and NumPy
+alternately. A thread pool that waits for its slowest thread shows here as a large spread: the
+thread that shares the busy core finishes last. The target is a spread within 1.5x.
 
 Each summary line gives the spread of the calls' CPU time too (all threads of the process, from
 ``time.process_time``): threads that spin at a barrier waiting for a descheduled one add CPU
 time, while time slices lost to other processes add wall time only. It names the OpenBLAS
 thread counts paddle_c's calls ran with (read back from its OpenBLAS after each call) and the
 range of runnable tasks of the system before the calls (``procs_running`` of /proc/stat);
-``--per-run`` prints every run. Runs slower than the others
-at one OpenBLAS thread are time slices lost to other processes, not a thread-count choice.
+``--per-run`` prints every run; a last line per case gives the ratio paddle_c / NumPy of the
+minimum and median times. Runs slower than the others at one OpenBLAS thread are time slices
+lost to other processes, not a thread-count choice.
 """
 
 from __future__ import annotations
@@ -42,7 +44,13 @@ def _cases():
     s = rng.standard_normal((256, 256))
     q = rng.standard_normal((512, 512)) + 512 * np.eye(512)
     ta, tb, ts, tq = (pc.asarray(x) for x in (a32, b32, s, q))
+    e32 = rng.standard_normal(10_000_000).astype(np.float32)
+    e64 = rng.standard_normal(10_000_000)
+    te32, te64 = pc.asarray(e32), pc.asarray(e64)
     return [
+        ("add float32 [1e7]", lambda: pc.add(te32, te32), lambda: np.add(e32, e32)),
+        ("multiply float64 [1e7]", lambda: pc.multiply(te64, te64),
+         lambda: np.multiply(e64, e64)),
         ("matmul float32 [512x512]", lambda: pc.matmul(ta, tb), lambda: np.matmul(a32, b32)),
         ("svd float64 [256x256]", lambda: pc.linalg.svd(ts), lambda: np.linalg.svd(s)),
         ("inv float64 [512x512]", lambda: pc.linalg.inv(tq), lambda: np.linalg.inv(q)),
@@ -120,6 +128,8 @@ def main(argv=None) -> int:
                       f"{statistics.median(ts) * 1e3:8.2f} ms  max {max(ts) * 1e3:8.2f} ms  "
                       f"spread {max(ts) / min(ts):5.2f}x  CPU spread "
                       f"{max(cs) / max(min(cs), 1e-9):5.2f}x{extra}", flush=True)
+            print(f"{name:28s} ratio paddle_c / numpy: min {min(tp) / min(tn):5.2f}  median "
+                  f"{statistics.median(tp) / statistics.median(tn):5.2f}", flush=True)
     finally:
         stop.set()
         if spinner is not None:

@@ -143,7 +143,7 @@ def test_namespace_info():
     assert caps["boolean indexing"] is True and caps["data-dependent shapes"] is True
     assert caps["max dimensions"] == 64
     assert info.default_device() == pc.Device("cpu")
-    assert isinstance(info.devices(), list) and info.default_device() in info.devices()
+    assert isinstance(info.devices(), tuple) and info.default_device() in info.devices()
     d = info.default_dtypes()
     assert d == {"real floating": pc.float32, "complex floating": pc.complex64,
                  "integral": pc.int64, "indexing": pc.int64}

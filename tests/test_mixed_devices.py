@@ -71,6 +71,7 @@ PATTERNS = [
     (("V", "I"), {}),
     (("M", "J"), {}),
     (("M", "J"), {"axis": 1}),
+    (("M", "J", 1), {}),
     (("M", "I"), {"axis": 1}),
     (("M", "K"), {}),
     (("M", "I", "N"), {}),
@@ -104,7 +105,7 @@ NOT_TWO_TENSORS = {
     "kthvalue": "a tensor and k", "topk": "a tensor and k", "repeat": "a tensor and counts",
     "roll": "a tensor and shifts", "matrix_power": "a tensor and an exponent",
     "full": "a shape and a value", "isdtype": "a dtype and a kind",
-    "can_cast": "two dtypes", "linspace": "numbers", "to_device": "a tensor and a device",
+    "can_cast": "two dtypes", "linspace": "numbers", "logspace": "numbers", "to_device": "a tensor and a device",
     "full_like": "a tensor and a Python value",
 }
 
@@ -116,6 +117,7 @@ NOT_OPERATIONS = {
     "broadcast_shapes", "is_tensor", "NamedTuple", "Optional", "Tuple", "Union",
     "set_printoptions", "get_printoptions", "shape", "numpy", "tolist", "item",
     "cpu", "detach", "dim", "ndimension", "numel", "is_contiguous", "contiguous", "clone",
+    "to",  # Paddle's Tensor.to(y): moves x to y's device by design, as to_device does
 }
 
 # The Tensor's operators with a second operand (the reflected and in-place forms included).
@@ -212,7 +214,8 @@ def takes_sequence(fn, method):
 # `repetitions` are counts copied to the host explicitly (docs/devices.md).
 TENSOR_PARAMS = {"self", "x", "x1", "x2", "y", "a", "b", "arrays", "operands", "condition",
                  "indices", "index", "updates", "mask", "sorter", "prepend", "append", "min",
-                 "max", "rtol", "value", "values", "input", "other", "tensors"}
+                 "max", "rtol", "value", "values", "input", "other", "tensors",
+                 "arr", "test_x", "sorted_sequence"}  # Paddle's names (paddle_c.paddle)
 
 
 def operands_bind(fn, method, args, kwargs):

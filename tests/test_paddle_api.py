@@ -865,7 +865,8 @@ def test_places_and_device_functions():
     assert paddle.to_tensor([1.0], place="cpu").place.is_cpu_place()
     gpus = [d for d in pc.__array_namespace_info__().devices() if d.is_gpu_place()]
     assert paddle.device.cuda.device_count() == len(gpus)
-    assert paddle.device.get_device() == pc.get_device()
+    assert paddle.device.get_device() == pc.get_device() == paddle.get_device()
+    assert paddle.get_device(pc.ones(2, device="cpu")) == -1
     previous = paddle.device.get_device()
     try:
         assert paddle.device.set_device("cpu") == cpu

@@ -537,6 +537,7 @@ CALLS = [
     "paddle.CPUPlace()",
     "paddle.device.get_device()",
     "paddle.get_device()",
+    "paddle.get_device(paddle.to_tensor([1, 2, 3], place=paddle.CPUPlace()))",
     "paddle.device.set_device('cpu') == paddle.CPUPlace()",
 ]
 
@@ -621,6 +622,7 @@ PADDLE_ONLY = {
     "x.place != paddle.CPUPlace()",
     "paddle.CPUPlace() == paddle.CPUPlace()",
     "paddle.device.set_device('cpu') == paddle.CPUPlace()",
+    "paddle.get_device(paddle.to_tensor([1, 2, 3], place=paddle.CPUPlace()))",
 }
 
 # ---- running a call and describing its result ----------------------------------------------

@@ -7,8 +7,9 @@
  * gather_nd and scatter (index_functions.c), Tensor.matmul (linalg.c), and the Paddle-flavoured
  * namespace paddle_c.paddle (python/paddle_c/paddle.py).
  *
- * [Why detach is a view] paddle_c has no autograd: a Tensor never records operations, so
- * Paddle's detach() (the same memory, no gradient) is an alias of the tensor, and clone() a copy.
+ * [Why detach is a view] Paddle's detach() is the same memory with no gradient: an alias of the
+ * tensor, a new Tensor object whose autograd record is empty (stop_gradient True, no grad_fn);
+ * clone() is a copy (recorded, as Paddle's, through the autograd gate).
  *
  * Ownership: results are new references; converted operands are released on every path.
  */
@@ -146,8 +147,8 @@ PyMethodDef pcpy_tensor_paddle_tensor_methods[] = {
     {"ndimension", m_dim, METH_NOARGS,
      "ndimension($self, /)\n--\n\nThe number of dimensions (ndim)."},
     {"detach", m_detach, METH_NOARGS,
-     "detach($self, /)\n--\n\nA tensor sharing this one's memory (paddle_c records no "
-     "gradients, so nothing else changes)."},
+     "detach($self, /)\n--\n\nA tensor sharing this one's memory that takes no part in "
+     "gradients (stop_gradient True)."},
     {"cpu", m_cpu, METH_NOARGS,
      "cpu($self, /)\n--\n\nThe tensor itself when it is on the CPU, else a copy on the CPU."},
     {NULL, NULL, 0, NULL},

@@ -83,6 +83,11 @@ typedef struct {
     PyObject_HEAD
     pc_tensor *t;           /* owned; never NULL for an initialised object */
     PyObject *weakreflist;
+    /* Paddle's autograd record (autograd.c); all NULL / 0 for a tensor that records nothing */
+    PyObject *grad;         /* owned or NULL: the accumulated gradient (.grad) */
+    PyObject *grad_fn;      /* owned or NULL: the node that made this tensor */
+    PyObject *hooks;        /* owned or NULL: the list of gradient hooks */
+    int requires_grad;      /* not stop_gradient */
 } PcTensorObject;
 
 int pcpy_tensor_type_init(PyObject *module, pcpy_state *st);
@@ -101,6 +106,24 @@ PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t);
 
 /* Wrap the result of a core call: on error raise and return NULL. New reference. */
 PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
+
+/* ---- autograd (autograd.c) --------------------------------------------------------------- */
+
+/* Release a Tensor's autograd record (its dealloc). */
+void pcpy_ag_tensor_clear(PcTensorObject *o);
+/* The slot `s` behind the autograd gate (operators, indexing); other slots unchanged. */
+PyType_Slot pcpy_ag_slot(PyType_Slot s);
+/* The Tensor's autograd attributes (tensor_type.c's getset table) */
+PyObject *pcpy_ag_get_stop_gradient(PyObject *self, void *c);
+int pcpy_ag_set_stop_gradient(PyObject *self, PyObject *value, void *c);
+PyObject *pcpy_ag_get_grad(PyObject *self, void *c);
+int pcpy_ag_set_grad(PyObject *self, PyObject *value, void *c);
+PyObject *pcpy_ag_get_grad_fn(PyObject *self, void *c);
+int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c);
+PyObject *pcpy_ag_get_hooks(PyObject *self, void *c);
+int pcpy_ag_set_hooks(PyObject *self, PyObject *value, void *c);
+PyObject *pcpy_ag_get_is_leaf(PyObject *self, void *c);
+PyObject *pcpy_ag_get_version(PyObject *self, void *c);
 
 /* ---- the GIL ------------------------------------------------------------------------------- */
 

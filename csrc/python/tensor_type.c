@@ -44,6 +44,7 @@ static void tensor_dealloc(PyObject *self)
     if (o->weakreflist != NULL) {
         PyObject_ClearWeakRefs(self);
     }
+    pcpy_ag_tensor_clear(o);
     pc_tensor_free(o->t);
     o->t = NULL;
     tp->tp_free(self);
@@ -167,13 +168,6 @@ static PyObject *get_strides(PyObject *self, void *c)
     (void)c;
     const pc_tensor *t = pcpy_tensor_get(self);
     return pcpy_tuple_from_int64(t->ndim, t->strides);
-}
-
-static PyObject *get_true(PyObject *self, void *c)
-{
-    (void)self;
-    (void)c;
-    Py_RETURN_TRUE;
 }
 
 /* ---- Python scalars and lists ----------------------------------------------------------- */
@@ -742,8 +736,17 @@ static PyGetSetDef tensor_getset[] = {
     {"strides", get_strides, NULL, "Byte step of each dimension (a tuple), as in NumPy.", NULL},
     {"T", get_T, NULL, "View with the axes reversed.", NULL},
     {"mT", get_mT, NULL, "View with the last two axes swapped.", NULL},
-    {"stop_gradient", get_true, NULL, "Paddle's autograd flag; paddle_c has no autograd, so "
-                                      "it is always True.", NULL},
+    {"stop_gradient", pcpy_ag_get_stop_gradient, pcpy_ag_set_stop_gradient,
+     "Whether no gradient is computed for this tensor (True for created tensors).", NULL},
+    {"grad", pcpy_ag_get_grad, pcpy_ag_set_grad,
+     "The gradient accumulated by backward() (None before any).", NULL},
+    {"grad_fn", pcpy_ag_get_grad_fn, NULL, "The node of the graph that made this tensor.", NULL},
+    {"_grad_fn", pcpy_ag_get_grad_fn, pcpy_ag_set_grad_fn, NULL, NULL},
+    {"_hooks", pcpy_ag_get_hooks, pcpy_ag_set_hooks, NULL, NULL},
+    {"is_leaf", pcpy_ag_get_is_leaf, NULL, "Whether no recorded operation made this tensor.",
+     NULL},
+    {"_version", pcpy_ag_get_version, NULL,
+     "How many in-place writes the tensor's memory has had.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -842,7 +845,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
             methods[im++] = *m;
         }
         for (const PyType_Slot *s = slot_tables[f]; s->slot != 0; s++) {
-            slots[is++] = *s;
+            slots[is++] = pcpy_ag_slot(*s);
         }
     }
     slots[is++] = (PyType_Slot){Py_tp_methods, methods};

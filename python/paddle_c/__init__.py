@@ -5,7 +5,11 @@ and the namespace conforms to the Python array API standard (2025.12).
 """
 
 from . import _C
-from ._C import *  # noqa: F401,F403  (the C functions, dtypes, Tensor, Device)
+from . import _autograd, _autograd_rules
+
+_autograd.install(_C.Tensor)  # the autograd gate in front of the functions (docs/autograd.md)
+
+from ._C import *  # noqa: F401,F403,E402  (the C functions, dtypes, Tensor, Device)
 from ._C import Tensor, Device, dtype  # noqa: F401
 from ._dtypes import finfo, iinfo, finfo_object, iinfo_object  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401

@@ -36,9 +36,9 @@ class __array_namespace_info__:
         return _C.Device(_C.get_device())
 
     def devices(self):
-        """Every device this build can use, the CPU first (a new list, as the standard's
-        List[device] and NumPy's; SciPy appends to it)."""
-        return list(_C._devices())
+        """Every device this build can use, the CPU first (a tuple, as the 2025.12 standard
+        says)."""
+        return tuple(_C._devices())
 
     def _check_device(self, device):
         # a device is named as asarray(device=...) takes it: a Device or its string ("cpu")

@@ -1,43 +1,24 @@
 """Paddle's functions that paddle_c writes in Python, as glue over its C operations: unique
+<<<<<<< HEAD
+(with Paddle's return_index / return_inverse / return_counts and axis), outer and is_tensor,
+and no_grad from the autograd module.
+=======
 (with Paddle's return_index / return_inverse / return_counts and axis), no_grad, outer,
 logspace, is_tensor, median and nanmedian (mode='min' with an axis gives values and indices),
 and Paddle's names inverse, dot, ravel, tolist, assign and to_dlpack; and the Tensor methods
 take, to and item(*index) (install()).
+>>>>>>> main
 
 All are exported by `paddle_c` and by `paddle_c.paddle`: none conflicts with the standard.
 """
 
 from __future__ import annotations
 
-import functools
-
 from . import _C
+from ._autograd import no_grad  # noqa: F401  (Paddle's; with the rest of autograd)
 
 __all__ = ["assign", "dot", "inverse", "is_tensor", "logspace", "median", "nanmedian",
            "no_grad", "outer", "ravel", "to_dlpack", "tolist", "unique"]
-
-
-class no_grad:
-    """no_grad() -> a context manager and function decorator (Paddle's).
-
-    paddle_c records no gradients (it has no autograd), so inside `with paddle.no_grad():` and in
-    functions decorated with `@paddle.no_grad()` everything runs exactly as outside. It exists so
-    that Paddle code runs unchanged.
-    """
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc) -> bool:
-        return False
-
-    def __call__(self, func):
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self:
-                return func(*args, **kwargs)
-
-        return wrapper
 
 
 def _index_dtype(dtype):

@@ -1,5 +1,5 @@
 """Paddle's places and device functions on paddle_c's devices: `paddle.CPUPlace()`,
-`paddle.CUDAPlace(i)`, `paddle.CUDAPinnedPlace()`, and the `paddle.device` namespace
+`paddle.CUDAPlace(i)`, `paddle.CUDAPinnedPlace()`, `paddle.get_device(x)`, and the `paddle.device` namespace
 (`get_device`, `set_device`, `synchronize`, `cuda.device_count`, `cuda.synchronize`, the
 `cuda` memory statistics). Exported by `paddle_c.paddle` only.
 
@@ -18,7 +18,7 @@ import types as _types
 from . import _C
 from . import _device
 
-__all__ = ["CPUPlace", "CUDAPlace", "CUDAPinnedPlace"]
+__all__ = ["CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "get_device"]
 
 
 def _gpus() -> list:
@@ -67,9 +67,14 @@ def _resolve(device, what: str):
     return device if isinstance(device, _C.Device) else _C.Device(device)
 
 
-def get_device() -> str:
-    """get_device() -> str: the default device, in Paddle's spelling ('cpu', 'gpu:0')."""
-    return _C.get_device()
+def get_device(input=None):
+    """get_device(input=None) -> str or int: the default device, in Paddle's spelling ('cpu',
+    'gpu:0'); given a tensor, the id of the GPU it is on, or -1 off the GPUs (Paddle's
+    paddle.get_device(x))."""
+    if input is None:
+        return _C.get_device()
+    device = input.device
+    return device.index if device.is_gpu_place() else -1
 
 
 def set_device(device):

@@ -27,6 +27,12 @@ __all__ = ["bitwise_left_shift", "bitwise_right_shift", "cross", "eigvalsh", "em
            "zeros"]
 
 
+def _operand(value, like):
+    """value as a tensor: a tensor as it is (on its own device: a mismatch raises in the
+    operation), other data made on `like`'s device."""
+    return value if isinstance(value, _C.Tensor) else _C.asarray(value, device=like.device)
+
+
 def meshgrid(*args, **kwargs):
     """meshgrid(*args, indexing='ij', name=None) -> list of Tensor: Paddle's default indexing
     is 'ij' (the first tensor varies along axis 0); the tensors may also come as one list or
@@ -90,7 +96,7 @@ def _shift(op, x, y, is_arithmetic, out):
     if unsigned is None:
         r = op(x, y)
     else:
-        y = _C.asarray(y, device=x.device)
+        y = _operand(y, x)
         r = _C.astype(op(_C.astype(x, unsigned), _C.astype(y, unsigned)), x.dtype)
     if out is not None:
         out[...] = r
@@ -108,7 +114,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     if seq.ndim <= 1:
         r = _C.searchsorted(seq, values, side=side, sorter=sorter)
     else:
-        r = _batched_searchsorted(seq, _C.asarray(values, device=seq.device), side, sorter)
+        r = _batched_searchsorted(seq, _operand(values, seq), side, sorter)
     return _C.astype(r, _C.int32) if out_int32 else r
 
 
@@ -121,7 +127,7 @@ def _batched_searchsorted(seq, values, side, sorter):
         raise ValueError(f"searchsorted: the sorted sequence {list(seq.shape)} and the values "
                          f"{list(values.shape)} must agree on every axis but the last")
     if sorter is not None:
-        seq = _C.take_along_axis(seq, _C.asarray(sorter, device=seq.device), axis=-1)
+        seq = _C.take_along_axis(seq, _operand(sorter, seq), axis=-1)
     a = _C.expand_dims(seq, axis=-2)       # [..., 1, M]
     v = _C.expand_dims(values, axis=-1)    # [..., K, 1]
     if _C.isdtype(_C.result_type(a, v), ("real floating", "complex floating")):
@@ -154,7 +160,7 @@ def take_along_axis(arr, indices, axis, broadcast=True):
     `indices` along `axis` (positional, as in Paddle); with broadcast, indices broadcast
     against arr on the other axes."""
     arr = _C.asarray(arr)
-    indices = _C.asarray(indices, device=arr.device)
+    indices = _operand(indices, arr)
     axis = int(axis)
     if not broadcast and indices.ndim == arr.ndim and -arr.ndim <= axis < arr.ndim:
         # Paddle's broadcast=False: the other axes are cut to the indices' extents

@@ -28,6 +28,8 @@ docs/paddle.md.
 from __future__ import annotations
 
 import inspect as _inspect
+import sys as _sys
+import types as _types
 
 import paddle_c as _pc
 from paddle_c import *  # noqa: F401,F403  (the standard's namespace with Paddle's names)
@@ -36,6 +38,10 @@ from paddle_c import _random
 from paddle_c._random import (  # noqa: F401  (Paddle's random functions: docs/random.md)
     bernoulli, get_rng_state, multinomial, normal, poisson, rand, randint, randint_like, randn,
     randperm, seed, set_rng_state, standard_normal, uniform)
+
+from paddle_c._autograd import (  # noqa: F401  (Paddle's autograd: docs/autograd.md)
+    enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled)
+from paddle_c import _autograd
 
 # the functions whose Paddle form is the Tensor method of the same name
 _METHOD_FORMS = (
@@ -104,7 +110,8 @@ def shape(input):
 # Paddle's forms that conflict with the standard's, its linalg namespace, places and devices
 from paddle_c import _paddle_forms, _paddle_device
 from paddle_c._paddle_forms import *  # noqa: F401,F403,E402
-from paddle_c._paddle_device import CPUPlace, CUDAPinnedPlace, CUDAPlace, device  # noqa: F401
+from paddle_c._paddle_device import (CPUPlace, CUDAPinnedPlace, CUDAPlace, device,  # noqa: F401
+                                     get_device)
 from paddle_c import _paddle_linalg as linalg  # noqa: E402
 
 # the in-place random methods of Paddle's Tensor
@@ -113,6 +120,30 @@ _Tensor.normal_ = _random.normal_
 _Tensor.exponential_ = _random.exponential_
 _Tensor.bernoulli_ = _random.bernoulli_
 
+def _autograd_backward(tensors, grad_tensors=None, retain_graph=False):
+    """paddle.autograd.backward(tensors, grad_tensors=None, retain_graph=False): backward() of
+    each tensor, with its grad_tensor (ones when None), accumulated into the leaves' .grad."""
+    ts = [tensors] if isinstance(tensors, _Tensor) else list(tensors)
+    gs = [None] * len(ts) if grad_tensors is None else (
+        [grad_tensors] if isinstance(grad_tensors, _Tensor) else list(grad_tensors))
+    if len(gs) != len(ts):
+        raise ValueError("The length of grad_tensors must be equal to tensors.")
+    for i, (t, g) in enumerate(zip(ts, gs)):
+        _autograd.backward(t, g, retain_graph=retain_graph or i + 1 < len(ts))
+
+
+# paddle.autograd: the module Paddle keeps these in (import paddle_c.paddle.autograd works too)
+autograd = _types.ModuleType(__name__ + ".autograd", "Paddle's paddle.autograd on paddle_c.")
+for _name, _obj in (("backward", _autograd_backward), ("grad", grad),
+                    ("jacobian", _autograd.jacobian), ("hessian", _autograd.hessian),
+                    ("no_grad", no_grad), ("enable_grad", enable_grad),
+                    ("is_grad_enabled", is_grad_enabled), ("set_grad_enabled", set_grad_enabled)):
+    setattr(autograd, _name, _obj)
+del _name, _obj
+_sys.modules[autograd.__name__] = autograd
+
 __all__ = sorted(set(_pc.__all__) | set(_METHOD_FORMS) | {"nonzero", "where", "shape"} |
                  set(_random.__all__) | set(_paddle_forms.__all__) |
-                 set(_paddle_device.__all__) | {"device"})
+                 set(_paddle_device.__all__) | {"device"} |
+                 {"autograd", "enable_grad", "grad", "is_grad_enabled", "no_grad",
+                  "set_grad_enabled"})

@@ -34,6 +34,7 @@ struct pc_storage {
     bool readonly;
     pc_storage_release_fn release;  /* frees `data` for borrowed memory; NULL for our own */
     void *owner;                    /* the release hook's context (e.g. a PyObject *) */
+    int64_t version;                /* in-place writes through the Python layer (autograd) */
 };
 
 /* Allocate `nbytes` of uninitialised (or zeroed) memory on `device`. */

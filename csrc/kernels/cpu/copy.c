@@ -5,6 +5,7 @@
 #include "dtype_params.h"
 #include "paddle_c/kernels/copy_kernels.h"
 #include "paddle_c/kernels/table.h"
+#include "transpose_block.h"
 
 #define PCK_BODY "copy_impl.h"
 #include "each_dtype.h"

@@ -1,12 +1,14 @@
 /*
- * simd_sort.c - a vectorised quicksort of signed 32-bit and 64-bit keys on AVX2 registers
- * (the shape of x86-simd-sort's): a partition that permutes each vector so that its lanes
- * below the pivot come first (simd_sort_perm.h) and stores it at both write fronts, bitonic
- * sorting networks for blocks of up to 16 vectors, and a heapsort where the partitions keep
- * coming out lopsided (bounded depth, so n log n in every case).
+ * simd_sort.c - a vectorised quicksort of signed 32-bit and 64-bit keys on AVX2 or AVX-512
+ * registers (the shape of x86-simd-sort's): a partition that moves each vector's lanes below
+ * the pivot first (a permutation from simd_sort_perm.h, or a compress with AVX-512) and stores
+ * them at both write fronts, bitonic sorting networks for blocks of up to 16 vectors, and a
+ * heapsort where the partitions keep coming out lopsided (bounded depth, so n log n in every
+ * case).
  *
- * Compiled in the AVX2 and AVX-512 variants (both run the 256-bit code; the file is empty in
- * the baseline). simd_sort_impl.h is the algorithm, included once per key width.
+ * Compiled in the AVX2 variant (256-bit registers) and the AVX-512 variant (512-bit registers,
+ * the partition by register compress instead of the permutation table); the file is empty in
+ * the baseline. simd_sort_impl.h is the algorithm, included once per key width.
  */
 #include "simd_sort.h"
 

@@ -8,7 +8,8 @@
  * searching and set kernels (search_impl.h) reuse the per-dtype sort keys, order and lane
  * sort, so they are instantiated in this file too. In the variants with AVX2 the values of a
  * sort of 32-bit and 64-bit real elements come from the vectorised quicksort instead
- * (sort_simd_lane.h, simd_sort.c), which is faster than the radix passes.
+ * (sort_simd_lane.h, simd_sort.c), which is faster than the radix passes, and so do the indices
+ * of 64-bit keys (sort_simd_arg.h).
  */
 #include <stdlib.h>
 
@@ -112,6 +113,7 @@ static pc_status se_each(const pc_tensor *a, pc_tensor *b, pc_loop_fn loop, cons
 #define SOS_BITS 64
 #include "sort_simd_lane.h"
 #undef SOS_BITS
+#include "sort_simd_arg.h"
 #endif
 
 #define PCK_BODY "kernels/common/sort_key.h"

@@ -7,7 +7,8 @@
  * same dtype). Real dtypes map each element to its unsigned key (so_key) and are radix sorted
  * (radix.h) with a payload: the element's index when indices are wanted, else its bit pattern for floats (so -0, NaN payloads and signs survive), else nothing (integer keys are
  * inverted back into values). Keys of at most 32 bits travel packed with a 32-bit payload in
- * one 64-bit word; 64-bit keys travel as key/payload pairs.
+ * one 64-bit word; 64-bit keys travel as key/payload pairs (in the variants with AVX2 their
+ * indices come from the vectorised quicksort instead, sort_simd_arg.h).
  *
  * Complex dtypes are merge sorted with so_less (NumPy's order, NaN classes last).
  */
@@ -71,7 +72,14 @@ static void PCK_FN(so_lane)(const so_ctx *c, const PCK_T *lane, char *vo, char *
             v[i] = want_idx ? (uint64_t)i : PCK_FN(so_bits)(lane[i]);
         }
     }
-    if (n < PC_RADIX_MIN) {
+#if PC_SIMD_SORT
+    const bool simd = want_idx && n >= PC_RADIX_MIN && so_simd_arg64(k, n, c->w2);
+#else
+    const bool simd = false;
+#endif
+    if (simd) {
+        v = c->w2;
+    } else if (n < PC_RADIX_MIN) {
         if (payload) {
             pc_insertion_sort_kv(k, v, n);
         } else {

@@ -1,0 +1,659 @@
+"""Paddle's reverse-mode autograd on paddle_c: the recorder, the graph walk and the surface
+(backward, paddle.grad, no_grad and friends, jacobian, hessian). docs/autograd.md describes it.
+
+The C side (csrc/python/autograd.c) keeps each Tensor's record (stop_gradient, grad, grad_fn,
+hooks), the storage versions that in-place writes bump, grad mode, and the gate: every
+differentiable function of the namespace and every operator calls `_record` below only when some
+live tensor requires a gradient and grad mode is on; otherwise the operation runs at once.
+
+A recorded operation becomes a `Node`: the rule's vector-Jacobian product (a closure over what it
+saved), one edge per differentiable input (the input's node and output index, or the leaf tensor
+itself, or None), the inputs' shapes and dtypes (gradients of broadcast inputs are summed back to
+them, gradients of real inputs of complex operations keep the real part), and the versions of
+the tensors it saved. Rules are compositions of paddle_c operations (_autograd_rules.py), so a
+backward pass run with create_graph=True is recorded like any other computation and can be
+differentiated again, to any order.
+
+[Why edges point at nodes, not tensors] An in-place write to a non-leaf tensor gives it a new
+node; operations recorded before the write must still reach the node that was current when they
+ran, as in PyTorch.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import weakref
+
+from . import _C
+
+__all__ = [
+    "Node", "backward", "enable_grad", "grad", "hessian", "is_grad_enabled", "jacobian",
+    "no_grad", "set_grad_enabled",
+]
+
+_Tensor = _C.Tensor
+_set_enabled = _C._ag_set_enabled
+
+# the operator slots' functions (autograd.c names them by rule)
+_SLOT_FUNCS = {
+    "add": operator.add, "subtract": operator.sub, "multiply": operator.mul,
+    "divide": operator.truediv, "floor_divide": operator.floordiv, "remainder": operator.mod,
+    "matmul": operator.matmul, "pow": operator.pow, "negative": operator.neg,
+    "positive": operator.pos, "abs": operator.abs, "getitem": operator.getitem,
+}
+
+_RULES: dict = {}       # name -> rule(p) -> (inputs, vjp, saves): _autograd_rules.py fills it
+_NONDIFF: set = set()   # names whose outputs never carry gradients (_autograd_rules.py)
+
+
+def _is_float(t) -> bool:
+    return _C.isdtype(t.dtype, ("real floating", "complex floating"))
+
+
+def _needs_grad(args, kwargs) -> bool:
+    for a in args:
+        if type(a) is _Tensor or isinstance(a, _Tensor):
+            if not a.stop_gradient:
+                return True
+        elif type(a) in (list, tuple):
+            for b in a:
+                if isinstance(b, _Tensor) and not b.stop_gradient:
+                    return True
+    if kwargs:
+        return _needs_grad(tuple(kwargs.values()), None)
+    return False
+
+
+class Node:
+    """One recorded operation of the graph (a tensor's grad_fn)."""
+
+    __slots__ = ("name", "vjp", "edges", "metas", "saved", "out_refs", "out_alias", "out_meta",
+                 "hooks", "__weakref__")
+
+    def __init__(self, name, vjp, edges, metas, saved, outs):
+        self.name = name
+        self.vjp = vjp
+        self.edges = edges
+        self.metas = metas
+        self.saved = saved
+        self.out_refs = [weakref.ref(o) if o is not None else None for o in outs]
+        self.out_alias = [o.detach() if o is not None else None for o in outs]
+        self.out_meta = [(o.shape, o.dtype, o.device) if o is not None else None for o in outs]
+        self.hooks = None
+
+    def __repr__(self) -> str:
+        return f"<paddle_c grad node {self.name}>"
+
+
+def _edge(t):
+    """The edge from a consumer to tensor t: (node, output index), (t, -1) for a leaf that
+    requires a gradient, or None."""
+    if not isinstance(t, _Tensor) or t.stop_gradient:
+        return None
+    node = t._grad_fn
+    if node is None:
+        return (t, -1)
+    return (node, _out_index(node, t))
+
+
+def _out_index(node, t) -> int:
+    for i, r in enumerate(node.out_refs):
+        if r is not None and r() is t:
+            return i
+    raise RuntimeError("paddle_c autograd: a tensor is not an output of its own node")
+
+
+def _attach(name, out, inputs, vjp, saves):
+    """Make the float outputs of `out` outputs of a new node. Returns `out`."""
+    edges = [_edge(t) for t in inputs]
+    if not any(e is not None for e in edges):
+        return out
+    multi = isinstance(out, (tuple, list))
+    outs = list(out) if multi else [out]
+    outs = [o if isinstance(o, _Tensor) and _is_float(o) else None for o in outs]
+    if not any(o is not None for o in outs):
+        return out
+    metas = [(t.shape, t.dtype) if isinstance(t, _Tensor) else None for t in inputs]
+    node = Node(name, vjp, edges, metas, None, outs)
+    if saves:
+        node.saved = [(t, t._version) for t in inputs if isinstance(t, _Tensor)]
+    if saves == "out":
+        # the outputs through their aliases: a node never holds its own outputs
+        node.saved += [(a, a._version) for a in node.out_alias if a is not None]
+    for o in outs:
+        if o is not None:
+            o.stop_gradient = False
+            o._grad_fn = node
+    return out
+
+
+def _call_nograd(func, args, kwargs):
+    prev = _set_enabled(False)
+    try:
+        return func(*args, **kwargs)
+    finally:
+        _set_enabled(prev)
+
+
+def _record(name, func, args, kwargs):
+    """The gate's slow path: run `func` (or the operator `name`) on args and record it."""
+    kwargs = kwargs or {}
+    if name.startswith("inplace_"):
+        # Paddle's x += y is out of place (x is rebound), and so it is recorded
+        name = name[len("inplace_"):]
+        if not _needs_grad(args, kwargs):
+            return _call_nograd(_SLOT_FUNCS["inplace_" + name], args, kwargs)
+    if name == "setitem":
+        return _setitem(*args)
+    if func is None:
+        func = _SLOT_FUNCS[name]
+    if not _needs_grad(args, kwargs):
+        return _call_nograd(func, args, kwargs)
+    rule = _RULES.get(name)
+    if rule is None:
+        if name in _NONDIFF:
+            return _call_nograd(func, args, kwargs)
+        raise NotImplementedError(
+            f"{name}: paddle_c has no gradient for this function; compute it under "
+            f"paddle.no_grad() or on tensors with stop_gradient=True")
+    kind = rule[0]
+    if kind == "decompose":
+        # differentiated through its definition: the composition is recorded op by op
+        return rule[1](*args, **kwargs)
+    out = _call_nograd(func, args, kwargs)
+    if any(out is a for a in args):
+        # an operation that returns its input (x.cpu() on the CPU, contiguous of a contiguous
+        # tensor): the result becomes a new Tensor object on the same memory, with its own node
+        out = out.detach()
+    inputs, vjp, saves = rule[1](out, *args, **kwargs)
+    return _attach(name, out, inputs, vjp, saves)
+
+
+_SLOT_FUNCS.update({
+    "inplace_add": operator.iadd, "inplace_subtract": operator.isub,
+    "inplace_multiply": operator.imul, "inplace_divide": operator.itruediv,
+    "inplace_floor_divide": operator.ifloordiv, "inplace_remainder": operator.imod,
+    "inplace_matmul": operator.imatmul, "inplace_pow": operator.ipow,
+})
+
+
+def _setitem(x, key, value):
+    """x[key] = value with gradients: x (not a leaf that requires one) gets a new node whose
+    gradient is the incoming one with the written elements zeroed, and value's is the
+    incoming one at key."""
+    if x.is_leaf and not x.stop_gradient:
+        raise ValueError("(InvalidArgument) Leaf Tensor that doesn't stop gradient can't use "
+                         "inplace strategy.")
+    old = _edge(x)
+    _call_nograd(operator.setitem, (x, key, value), {})
+    val = value if isinstance(value, _Tensor) else None
+    vedge = _edge(val) if val is not None else None
+    if old is None and vedge is None:
+        return None
+    vshape = val.shape if val is not None else None
+
+    def vjp(g, out):
+        gx = _C.asarray(g, copy=True)
+        gx[key] = 0
+        gv = g[key] if vedge is not None else None
+        return gx, gv
+
+    node = Node("setitem", vjp, [old, vedge],
+                [(x.shape, x.dtype), (vshape, val.dtype) if val is not None else None],
+                None, [x])
+    x.stop_gradient = False
+    x._grad_fn = node
+    return None
+
+
+# ---- the graph walk ------------------------------------------------------------------------
+
+_FREED = ("(Fatal) The TensorWrappers of {} do not exist. This may be because: You calculate "
+          "backward twice for the same subgraph without setting retain_graph=True. Please set "
+          "retain_graph=True in the first backward/grad call.")
+
+
+def _sum_to(g, shape, dtype):
+    """g summed over the axes along which it was broadcast from `shape`, in `dtype`."""
+    if g.shape != shape:
+        lead = g.ndim - len(shape)
+        if lead > 0:
+            g = _C.sum(g, axis=tuple(range(lead)))
+        axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
+        if axes:
+            g = _C.sum(g, axis=axes, keepdims=True)
+        if g.shape != shape:
+            g = _C.broadcast_to(g, shape)
+    if g.dtype != dtype:
+        if _C.isdtype(g.dtype, "complex floating") and not _C.isdtype(dtype, "complex floating"):
+            g = _C.real(g)
+        if g.dtype != dtype:
+            g = _C.astype(g, dtype)
+    return g
+
+
+def _check_saved(node):
+    for t, v in node.saved or ():
+        if t._version != v:
+            raise RuntimeError(
+                f"one of the tensors needed for the gradient of {node.name} has been modified "
+                f"by an inplace operation: its version is {t._version}, it was {v} when it was "
+                f"saved")
+
+
+def _run(roots, root_grads, retain_graph, create_graph, targets=None, accumulate=True):
+    """Propagate root_grads from roots. With `targets` (tensors), returns their gradients (None
+    where none arrives) and leaves .grad alone; else accumulates into the leaves' .grad."""
+    node_bufs: dict = {}
+    leaf_bufs: dict = {}
+    leaf_of: dict = {}
+
+    def add(buf, key, g):
+        cur = buf.get(key)
+        buf[key] = g if cur is None else cur + g
+
+    # the nodes reachable from the roots, and how many edges enter each
+    deps: dict = {}
+    stack = []
+    for t, g in zip(roots, root_grads):
+        e = _edge(t)
+        if e is None:
+            continue
+        obj, idx = e
+        if idx < 0:
+            leaf_of[id(obj)] = obj
+            add(leaf_bufs, id(obj), g)
+            continue
+        add(node_bufs, (id(obj), idx), g)
+        if id(obj) not in deps:
+            deps[id(obj)] = [obj, 0]
+            stack.append(obj)
+    while stack:
+        node = stack.pop()
+        for e in node.edges:
+            if e is None or e[1] < 0:
+                continue
+            child = e[0]
+            entry = deps.get(id(child))
+            if entry is None:
+                deps[id(child)] = [child, 1]
+                stack.append(child)
+            else:
+                entry[1] += 1
+
+    capture = {}
+    if targets is not None:
+        for i, t in enumerate(targets):
+            e = _edge(t)
+            if e is not None and e[1] >= 0:
+                capture.setdefault((id(e[0]), e[1]), []).append(i)
+    results = [None] * (len(targets) if targets is not None else 0)
+
+    ready = [entry[0] for entry in deps.values() if entry[1] == 0]
+    prev = _set_enabled(create_graph)
+    try:
+        while ready:
+            node = ready.pop()
+            nid = id(node)
+            gs = [node_bufs.pop((nid, i), None) for i in range(len(node.out_meta))]
+            for i, g in enumerate(gs):
+                if g is not None and node.hooks and node.hooks.get(i):
+                    for h in node.hooks[i]:
+                        r = h(g)
+                        if r is not None:
+                            g = r
+                    gs[i] = g
+                for j in capture.get((nid, i), ()):
+                    results[j] = gs[i]
+            if any(g is not None for g in gs):
+                if node.vjp is None:
+                    raise RuntimeError(_FREED.format(node.name))
+                _check_saved(node)
+                for i, g in enumerate(gs):
+                    if g is None and node.out_meta[i] is not None:
+                        shape, dtype, device = node.out_meta[i]
+                        gs[i] = _C.zeros(shape, dtype=dtype, device=device)
+                outs = [None] * len(gs)
+                for i, r in enumerate(node.out_refs):
+                    o = r() if (create_graph and r is not None) else None
+                    outs[i] = o if o is not None else node.out_alias[i]
+                if len(gs) == 1:
+                    grads = node.vjp(gs[0], outs[0])
+                else:
+                    grads = node.vjp(tuple(gs), tuple(outs))
+                if not retain_graph:
+                    node.vjp = None
+                    node.saved = None
+                    node.out_alias = [None] * len(gs)
+                for e, meta, gi in zip(node.edges, node.metas, grads):
+                    if e is None or gi is None:
+                        continue
+                    if not isinstance(gi, _Tensor):
+                        gi = _C.asarray(gi)
+                    gi = _sum_to(gi, meta[0], meta[1])
+                    obj, idx = e
+                    if idx < 0:
+                        leaf_of[id(obj)] = obj
+                        add(leaf_bufs, id(obj), gi)
+                    else:
+                        add(node_bufs, (id(obj), idx), gi)
+            for e in node.edges:
+                if e is None or e[1] < 0:
+                    continue
+                entry = deps[id(e[0])]
+                entry[1] -= 1
+                if entry[1] == 0:
+                    ready.append(e[0])
+        for key, g in leaf_bufs.items():
+            t = leaf_of[key]
+            for h in (t._hooks or ()):
+                r = h(g)
+                if r is not None:
+                    g = r
+            if targets is not None:
+                for j, tt in enumerate(targets):
+                    if tt is t:
+                        results[j] = g if results[j] is None else results[j] + g
+            elif accumulate:
+                if t.grad is None:
+                    t.grad = g if g is not t else _C.asarray(g, copy=True)
+                else:
+                    cur = t.grad
+                    _set_enabled(False)
+                    cur += g  # accumulated in place
+                    _set_enabled(create_graph)
+    finally:
+        _set_enabled(prev)
+    return results
+
+
+def _ones_like(t):
+    return _C.ones(t.shape, dtype=t.dtype, device=t.device)
+
+
+def backward(tensor, grad_tensor=None, retain_graph=False):
+    """Tensor.backward(grad_tensor=None, retain_graph=False): accumulate the gradient of this
+    tensor into the .grad of every leaf it depends on (a tensor of ones when grad_tensor is
+    None, for any shape, as in Paddle)."""
+    if tensor.stop_gradient:
+        raise RuntimeError("backward: the tensor has stop_gradient=True, so there is no graph "
+                           "to differentiate")
+    g = _ones_like(tensor) if grad_tensor is None else _as_grad(grad_tensor, tensor)
+    _run([tensor], [g], bool(retain_graph), False)
+
+
+def _as_grad(g, t):
+    g = g if isinstance(g, _Tensor) else _C.asarray(g, dtype=t.dtype, device=t.device)
+    if g.shape != t.shape:
+        raise ValueError(f"The shape of grad_tensor {list(g.shape)} does not match the shape "
+                         f"of the tensor {list(t.shape)}")
+    return g
+
+
+def _seq(x):
+    if isinstance(x, _Tensor):
+        return [x], True
+    return list(x), False
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=False, no_grad_vars=None):
+    """paddle.grad: the gradients of `outputs` (weighted by grad_outputs, ones by default) with
+    respect to `inputs`, as a list; .grad is left alone. create_graph=True records the
+    computation of the gradients, so they can be differentiated again. retain_graph defaults to
+    create_graph."""
+    outs, _ = _seq(outputs)
+    ins, _ = _seq(inputs)
+    if grad_outputs is None:
+        gouts = [None] * len(outs)
+    else:
+        gouts, _ = _seq(grad_outputs)
+        if len(gouts) != len(outs):
+            raise ValueError("The length of grad_outputs must be equal to outputs.")
+    if retain_graph is None:
+        retain_graph = create_graph
+    if no_grad_vars is not None:
+        raise NotImplementedError("grad: no_grad_vars is not supported by paddle_c")
+    for t in outs + ins:
+        if not isinstance(t, _Tensor):
+            raise TypeError(f"grad: outputs and inputs must be Tensors, not {type(t).__name__}")
+    gs = [_ones_like(o) if g is None else _as_grad(g, o) for o, g in zip(outs, gouts)]
+    res = _run(outs, gs, bool(retain_graph), bool(create_graph), targets=ins)
+    for i, r in enumerate(res):
+        if r is None:
+            if not allow_unused:
+                raise ValueError(
+                    f"(InvalidArgument) The {i}-th input does not appear in the backward graph. "
+                    f"Please check the input tensor or set allow_unused=True to get None result.")
+        elif not create_graph and not r.stop_gradient:
+            res[i] = r.detach()
+    return res
+
+
+# ---- grad mode -----------------------------------------------------------------------------
+
+def is_grad_enabled() -> bool:
+    """Whether operations are recorded for gradients (False inside no_grad)."""
+    return _C._ag_enabled()
+
+
+class _GradMode:
+    """A context manager and decorator that sets grad mode to `self._mode` inside."""
+
+    _mode = True
+
+    def __enter__(self):
+        self._prev = _set_enabled(self._mode)
+        return None
+
+    def __exit__(self, *exc):
+        _set_enabled(self._prev)
+        return False
+
+    def __call__(self, func):
+        if not callable(func):
+            raise TypeError(f"{type(self).__name__}() decorates a function, not "
+                            f"{type(func).__name__}")
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with type(self)():
+                return func(*args, **kwargs)
+
+        return wrapper
+
+
+class no_grad(_GradMode):
+    """no_grad() -> a context manager and function decorator (Paddle's): nothing computed
+    inside records gradients (results have stop_gradient=True)."""
+
+    _mode = False
+
+    def __init__(self, func=None):
+        if func is not None:
+            raise TypeError("no_grad() takes no arguments; use @paddle.no_grad() (with the "
+                            "parentheses) or `with paddle.no_grad():`")
+
+
+class enable_grad(_GradMode):
+    """enable_grad() -> a context manager and decorator: operations are recorded inside, even
+    within no_grad."""
+
+    _mode = True
+
+
+class set_grad_enabled(_GradMode):
+    """set_grad_enabled(mode) -> grad mode set to `mode` at once, and restored on leaving when
+    used as a context manager."""
+
+    def __init__(self, mode: bool):
+        self._mode = bool(mode)
+        self._prev = _set_enabled(self._mode)
+
+    def __enter__(self):
+        return None
+
+    def __call__(self, func):
+        mode = self._mode
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            prev = _set_enabled(mode)
+            try:
+                return func(*args, **kwargs)
+            finally:
+                _set_enabled(prev)
+
+        return wrapper
+
+
+# ---- jacobian and hessian ------------------------------------------------------------------
+
+def jacobian(ys, xs, batch_axis=None):
+    """paddle.autograd.jacobian(ys, xs, batch_axis=None): the Jacobian of ys with respect to xs
+    as a tensor of shape ys.shape + xs.shape flattened to [ys.size, xs.size] (batch_axis=0:
+    [B, ys.size / B, xs.size / B]); tuples of ys or xs give nested tuples. Computed row by row
+    with create_graph=True, so it can be differentiated again."""
+    ys_seq, ys_single = _seq(ys)
+    xs_seq, xs_single = _seq(xs)
+    rows = [[_jac(y, x, batch_axis) for x in xs_seq] for y in ys_seq]
+    if xs_single:
+        rows = [r[0] for r in rows]
+    else:
+        rows = [tuple(r) for r in rows]
+    return rows[0] if ys_single else tuple(rows)
+
+
+def _jac(y, x, batch_axis):
+    if batch_axis not in (None, 0):
+        raise ValueError(f"batch_axis should be None or 0, but got {batch_axis}")
+    if batch_axis is None:
+        yf = _C.reshape(y, (-1,))
+        n = yf.shape[0]
+        rows = []
+        for i in range(n):
+            g, = grad(yf[i], x, retain_graph=True, create_graph=True, allow_unused=True)
+            g = _C.zeros(x.shape, dtype=x.dtype, device=x.device) if g is None else g
+            rows.append(_C.reshape(g, (-1,)))
+        if not rows:
+            return _C.zeros((0, x.size), dtype=x.dtype, device=x.device)
+        return _C.stack(rows, axis=0) if y.ndim > 0 else _C.reshape(rows[0], (-1,))
+    b = y.shape[0]
+    yf = _C.reshape(y, (b, -1))
+    rows = []
+    for i in range(yf.shape[1]):
+        g, = grad(_C.sum(yf[:, i]), x, retain_graph=True, create_graph=True, allow_unused=True)
+        g = _C.zeros(x.shape, dtype=x.dtype, device=x.device) if g is None else g
+        rows.append(_C.reshape(g, (b, -1)))
+    return _C.stack(rows, axis=1)
+
+
+def hessian(ys, xs, batch_axis=None):
+    """paddle.autograd.hessian(ys, xs, batch_axis=None): the Hessian of a scalar ys (one value
+    per batch row with batch_axis=0) with respect to xs, the Jacobian of its gradient."""
+    xs_seq, xs_single = _seq(xs)
+    if batch_axis is None and ys.size != 1:
+        raise ValueError(f"The Tensor to compute the Hessian must be a scalar (got shape "
+                         f"{list(ys.shape)})")
+    y = _C.sum(ys) if batch_axis is None else ys
+    firsts = grad(_C.sum(y), xs_seq, create_graph=True, retain_graph=True, allow_unused=True)
+    firsts = [_C.zeros(x.shape, dtype=x.dtype, device=x.device) if g is None else g
+              for g, x in zip(firsts, xs_seq)]
+    rows = [tuple(_jac(g, x, batch_axis) for x in xs_seq) for g in firsts]
+    if xs_single:
+        return rows[0][0]
+    return tuple(rows)
+
+
+# ---- the Tensor's surface ------------------------------------------------------------------
+
+class _HookHandle:
+    """What register_hook returns: remove() takes the hook off."""
+
+    def __init__(self, hooks, hook):
+        self._hooks = hooks
+        self._hook = hook
+
+    def remove(self) -> bool:
+        try:
+            self._hooks.remove(self._hook)
+        except ValueError:
+            return False
+        return True
+
+
+def _register_hook(self, hook):
+    """register_hook(hook): call hook(grad) on the gradient of this tensor when it is computed;
+    a non-None result replaces it. Returns a handle with remove()."""
+    if self.stop_gradient:
+        raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
+    if not callable(hook):
+        raise TypeError(f"register_hook needs a callable, not {type(hook).__name__}")
+    node = self._grad_fn
+    if node is None:
+        hooks = self._hooks
+        if hooks is None:
+            hooks = []
+            self._hooks = hooks
+    else:
+        if node.hooks is None:
+            node.hooks = {}
+        hooks = node.hooks.setdefault(_out_index(node, self), [])
+    hooks.append(hook)
+    return _HookHandle(hooks, hook)
+
+
+def _clear_grad(self, set_to_zero=True):
+    """clear_grad(set_to_zero=True): zero the accumulated gradient (None with
+    set_to_zero=False)."""
+    if self.grad is None:
+        return
+    if set_to_zero:
+        self.grad = _C.zeros(self.grad.shape, dtype=self.grad.dtype, device=self.grad.device)
+    else:
+        self.grad = None
+
+
+def _tensor_backward(self, grad_tensor=None, retain_graph=False):
+    """backward(grad_tensor=None, retain_graph=False): accumulate the gradient of this tensor
+    into the .grad of the leaves it depends on."""
+    backward(self, grad_tensor, retain_graph)
+
+
+def install_tensor(tensor_type):
+    tensor_type.backward = _tensor_backward
+    tensor_type.register_hook = _register_hook
+    tensor_type.clear_grad = _clear_grad
+    tensor_type.clear_gradient = _clear_grad
+
+
+# ---- the gate -------------------------------------------------------------------------------
+
+# Tensor methods that are never recorded: they leave the graph (detach) or return no tensor
+_METHODS_OUTSIDE = {"detach", "item", "tolist", "numpy", "dim", "ndimension", "unique"}
+
+
+def install(tensor_type):
+    """Put the gate in front of every function of _C, Tensor method and fft function whose
+    results may carry gradients (all but the rules' NONDIFF list, which run as they are)."""
+    _C._ag_install(_record)
+    wrap = _C._ag_function
+    for name in dir(_C):
+        if name.startswith("_") and not name.startswith("_linalg_"):
+            continue
+        f = getattr(_C, name)
+        if type(f).__name__ == "builtin_function_or_method" and name not in _NONDIFF:
+            setattr(_C, name, wrap(f, name))
+    for name, f in list(vars(tensor_type).items()):
+        if name.startswith("__") or name in _METHODS_OUTSIDE:
+            continue
+        if type(f).__name__ == "method_descriptor" and "Tensor." + name not in _NONDIFF:
+            setattr(tensor_type, name, wrap(f, "Tensor." + name))
+    from . import fft as fft_module
+
+    for name in fft_module.__all__:
+        f = getattr(fft_module, name)
+        if "fft." + name not in _NONDIFF:
+            setattr(fft_module, name, wrap(f, "fft." + name))
+    install_tensor(tensor_type)
