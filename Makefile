@@ -127,7 +127,8 @@ fuzz-sanitize: asan-site
 # The CUDA backend compiled wherever nvcc exists (for CUDA_CHECK_ARCHS: sm_90, the H100/H200
 # generation, by default; `make cuda-check CUDA_CHECK_ARCHS="80;90"` adds sm_80), installed into
 # $(CUDA_BUILD)/install, and the tests that need it run against that build: the GPU tests (they
-# skip when no GPU is present), the kernel table's CUDA column and the installed RUNPATH.
+# skip when no GPU is present), the kernel table's CUDA column and the installed RUNPATH; the
+# column is saved for hip-check to compare (tools/gpu_column.py).
 # Elsewhere this says so and succeeds.
 CUDA_CHECK_ARCHS ?= 90
 CUDA_TESTS = tests/test_gpu.py tests/test_kernel_table.py tests/test_cuda_build.py tests/test_vendor_libs.py
@@ -142,23 +143,40 @@ cuda-check: $(VENV)/.build-deps
 	    PYTHONPATH=$(CUDA_BUILD)/pkg PC_CUDA_BUILD=$(abspath $(CUDA_BUILD)) \
 	    LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
 	    $(PY) -m pytest $(CUDA_TESTS) -q -p no:cacheprovider -rs; \
+	    PYTHONPATH=$(CUDA_BUILD)/pkg LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')" \
+	    $(PY) tools/gpu_column.py --save $(CUDA_BUILD)/column.json; \
 	else \
 	    echo "cuda-check: nvcc not found, the CUDA backend was not compiled"; \
 	fi
 
-# The same GPU sources compiled for ROCm (gfx90a) by Debian's hipcc, installed when missing
-# (as root, or through sudo).
+# The ROCm backend (docs/devices.md, "ROCm"): the GPU sources compiled by Debian's hipcc for
+# gfx90a (PC_HIP_ARCH) and linked with the HIP runtime into the extension (PC_WITH_HIP=ON, hipcc
+# and libamdhip64-dev installed when missing, as root or through sudo), then imported from
+# $(HIP_BUILD)/pkg: tests/test_rocm_build.py (the HIP runtime linked and found, no ROCm device
+# on a machine without one, the ROCm column against CUDA's when cuda-check saved it) and the
+# kernel-table tests of the GPU column, the vendor libraries' loader tests and the GPU tests
+# (they skip without a GPU) that cuda-check runs; tools/gpu_column.py prints the coverage. No AMD GPU is needed; without one
+# none of the kernels runs.
+HIP_PKGS  = hipcc libamdhip64-dev
+HIP_TESTS = tests/test_rocm_build.py tests/test_kernel_table.py tests/test_cuda_build.py tests/test_gpu.py \
+	tests/test_vendor_libs.py
 hip-check: $(VENV)/.build-deps
 	@set -e; \
 	if ! command -v hipcc >/dev/null 2>&1; then \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	    $$SUDO apt-get install -y --no-install-recommends hipcc >/dev/null || \
+	    $$SUDO apt-get install -y --no-install-recommends $(HIP_PKGS) >/dev/null || \
 	        { $$SUDO apt-get update >/dev/null && \
-	          $$SUDO apt-get install -y --no-install-recommends hipcc >/dev/null; }; \
+	          $$SUDO apt-get install -y --no-install-recommends $(HIP_PKGS) >/dev/null; }; \
 	fi; \
 	cmake -S . -B $(HIP_BUILD) -DPC_WITH_HIP=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null; \
-	cmake --build $(HIP_BUILD) --target pc_hip_objects -j2; \
-	echo "hip-check: the GPU kernels compile for ROCm ($$(ls $(HIP_BUILD)/hip/*.o | wc -l) objects)"
+	cmake --build $(HIP_BUILD) -j2; \
+	rm -rf $(HIP_BUILD)/pkg && mkdir -p $(HIP_BUILD)/pkg; \
+	cp -r python/paddle_c $(HIP_BUILD)/pkg/; cp $(HIP_BUILD)/_C*.so $(HIP_BUILD)/pkg/paddle_c/; \
+	export PYTHONPATH=$(HIP_BUILD)/pkg PC_HIP_BUILD=$(abspath $(HIP_BUILD)) \
+	    PC_CUDA_COLUMN=$(abspath $(CUDA_BUILD))/column.json \
+	    LD_LIBRARY_PATH="$$($(PY) -c 'import scipy_openblas32 as s; print(s.get_lib_dir())')"; \
+	$(PY) -m pytest $(HIP_TESTS) -q -p no:cacheprovider -rs; \
+	$(PY) tools/gpu_column.py
 
 # The OpenCL device plug-in (plugins/opencl) built, loaded through PADDLE_C_PLUGIN_PATH as
 # xpu:0 and tested on PoCL (OpenCL on the CPU): tests/test_plugin_opencl.py (the consistency

@@ -1,8 +1,9 @@
-"""The CUDA build as installed: its RUNPATH finds both the OpenBLAS wheel and the CUDA runtime.
+"""The CUDA build as installed: its RUNPATH finds both the OpenBLAS wheel and the CUDA runtime;
+and the GPU column (CUDA's, or ROCm's in make hip-check) covers the CPU's families.
 
 Runs inside `make cuda-check`, which builds with PC_WITH_CUDA=ON, installs into
 build/cuda-check/install and names the build folder in PC_CUDA_BUILD; elsewhere there is no
-CUDA build to inspect.
+CUDA build to inspect. The column test runs on any GPU build (make hip-check's too).
 """
 
 import glob
@@ -13,7 +14,6 @@ import subprocess
 import pytest
 
 BUILD = os.environ.get("PC_CUDA_BUILD")
-pytestmark = pytest.mark.skipif(not BUILD, reason="no CUDA build (run through make cuda-check)")
 
 
 def runpath(so):
@@ -24,6 +24,7 @@ def runpath(so):
     return []
 
 
+@pytest.mark.skipif(not BUILD, reason="no CUDA build (run through make cuda-check)")
 @pytest.mark.skipif(shutil.which("readelf") is None, reason="readelf not installed")
 def test_installed_runpath_has_openblas_and_cudart():
     sos = glob.glob(os.path.join(BUILD, "install", "paddle_c", "_C*.so"))
@@ -49,6 +50,15 @@ INDEX_FAMILIES = ["index_offsets", "gather", "scatter", "nonzero", "mask_fill", 
 SORT_FAMILIES = ["sort", "argsort", "median", "searchsorted", "isin", "unique"]
 
 
+def gpu_backends():
+    import paddle_c as pc
+
+    return sorted({b for _, b, _ in pc._C._kernels()} & {"cuda", "rocm"})
+
+
+# (also in make hip-check, on the ROCm build's column)
+@pytest.mark.skipif(not gpu_backends(), reason="not a GPU build (make cuda-check or make "
+                    "hip-check builds one)")
 @pytest.mark.parametrize("families", [REDUCE_FAMILIES, INDEX_FAMILIES, SORT_FAMILIES],
                          ids=["reduce", "index", "sort"])
 def test_gpu_column_covers_cpu_families(families):

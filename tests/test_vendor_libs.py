@@ -26,6 +26,7 @@ MESSAGES = {
     "cufft": "cuFFT (libcufft.so.12 or libcufft.so.11) not found: pip install paddle_c[cuda] or "
              "install the CUDA toolkit",
     "hipfft": "hipFFT (libhipfft.so.0) not found: install ROCm's hipfft (with rocfft)",
+    "rocblas": "rocBLAS (librocblas.so.4 or librocblas.so.3) not found: install ROCm's rocblas",
 }
 
 

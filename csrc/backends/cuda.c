@@ -41,8 +41,10 @@
 
 #ifdef PC_USE_HIP
 #include "kernels/cuda/vendors/hip.h"
+#define PC_GPU_RUNTIME "HIP" /* the runtime errors name */
 #else
 #include <cuda_runtime_api.h>
+#define PC_GPU_RUNTIME "CUDA"
 #endif
 
 #include "backends/cuda_stream.h"
@@ -88,12 +90,14 @@ static int sticky(cudaError_t e)
     case cudaErrorIllegalAddress:
     case cudaErrorLaunchFailure:
     case cudaErrorAssert:
+    case cudaErrorLaunchTimeout:
+#ifndef PC_USE_HIP /* HIP (5.2) has no codes of its own for these */
     case cudaErrorHardwareStackError:
     case cudaErrorIllegalInstruction:
     case cudaErrorMisalignedAddress:
     case cudaErrorInvalidAddressSpace:
     case cudaErrorInvalidPc:
-    case cudaErrorLaunchTimeout:
+#endif
         return 1;
     default:
         return 0;
@@ -105,14 +109,15 @@ static pc_status cuda_error(cudaError_t e, const char *what)
     (void)cudaGetLastError(); /* clear a non-sticky error so the next call starts clean */
     if (sticky(e)) {
         return pc_error_set(PC_ERR_RUNTIME,
-                            "CUDA %s failed: %s. A kernel faulted: the CUDA context of this "
-                            "process is unusable and every later GPU operation fails; restart "
-                            "the process (with PADDLE_C_LAUNCH_BLOCKING=1 the error names the "
-                            "operation whose kernel faulted)",
+                            PC_GPU_RUNTIME " %s failed: %s. A kernel faulted: the " PC_GPU_RUNTIME
+                            " context of this process is unusable and every later GPU "
+                            "operation fails; restart the process (with "
+                            "PADDLE_C_LAUNCH_BLOCKING=1 the error names the operation whose "
+                            "kernel faulted)",
                             what, cudaGetErrorString(e));
     }
     return pc_error_set(e == cudaErrorMemoryAllocation ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
-                        "CUDA %s failed: %s", what, cudaGetErrorString(e));
+                        PC_GPU_RUNTIME " %s failed: %s", what, cudaGetErrorString(e));
 }
 
 static int cuda_device_count(const pc_backend *self)

@@ -17,7 +17,7 @@
 #include "interop/dlpack.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/plugin_loader.h"
-#ifdef PC_WITH_CUDA
+#if defined(PC_WITH_CUDA) || defined(PC_WITH_HIP)
 #include "backends/cuda_stream.h"
 #endif
 
@@ -133,8 +133,9 @@ typedef struct export_block {
  * host does not block; its failure (the runtime shutting down) is ignored. */
 static void release_block(export_block *b)
 {
-#ifdef PC_WITH_CUDA
-    if (b->consumer_stream != NULL && b->storage->device.type == PC_DEVICE_CUDA) {
+#if defined(PC_WITH_CUDA) || defined(PC_WITH_HIP)
+    if (b->consumer_stream != NULL && (b->storage->device.type == PC_DEVICE_CUDA ||
+                                       b->storage->device.type == PC_DEVICE_ROCM)) {
         (void)pc_cuda_stream_wait(b->storage->device.index, b->consumer_stream);
     }
 #endif

@@ -41,7 +41,8 @@ static PyObject *fn_vendor_try_load(PyObject *mod, PyObject *args)
     const int lib = pc_vendor_lib_from_name(name);
     if (lib < 0) {
         return PyErr_Format(PyExc_ValueError,
-                            "_vendor_try_load: unknown library %R (cublas, cusolver, cufft or hipfft)",
+                            "_vendor_try_load: unknown library %R (cublas, cusolver, cufft, "
+                            "hipfft or rocblas)",
                             PyTuple_GET_ITEM(args, 0));
     }
     PyObject *sep = PyUnicode_FromString(":");

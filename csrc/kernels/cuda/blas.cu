@@ -4,7 +4,9 @@
  * float32, float64, complex64 and complex128 (no TF32: float32 products are float32 products,
  * as on the CPU); a tiled kernel of our own for the integer dtypes (wrapping arithmetic, as the
  * CPU's). cuBLAS is opened at run time (vendor_load.h); its handle is per device, bound to the
- * device's stream.
+ * device's stream. ROCm builds call rocBLAS's rocblas_gemm_strided_batched_ex the same way
+ * (vendors/rocblas_api.h says why not hipBLAS): the vendor differences are the declarations
+ * below, up to gemm_call; everything after them is one code for both.
  *
  * [Why strides instead of copies] as on the CPU (kernels/cpu/matmul.c), row-major and
  * column-major operands go to cuBLAS as they are (transposed or not); only an operand with
@@ -13,25 +15,71 @@
  * the strided batch of one cuBLAS call.
  */
 
-#ifdef PC_USE_HIP
-/* ROCm: hipBLAS, hipSOLVER and hipFFT are not wired yet (docs/devices.md): the op stays
- * empty on ROCm and raises NotImplementedError. */
-namespace pcu {
-void register_blas() {}
-} // namespace pcu
-#else
 #include <string.h>
 
 #include "paddle_c/kernels/linalg_kernels.h"
 #include "vendor_common.cuh"
+#ifdef PC_USE_HIP
+#include "vendors/rocblas_api.h"
+#endif
 
 namespace pcu {
 
+#ifdef PC_USE_HIP
+using blas_handle = rocblas_handle;
+using blas_status = rocblas_status;
+using blas_type = rocblas_datatype;
+using blas_compute = rocblas_datatype;
+struct blas_api {
+    pcv_rocblas_create_handle create;
+    pcv_rocblas_set_stream set_stream;
+    pcv_rocblas_gemm_strided_batched_ex gemm;
+};
+using blas_stream = pcv_hip_stream;
+#define PCU_BLAS_LIB PC_VENDOR_ROCBLAS
+#define PCU_BLAS_NAME "rocBLAS"
+static const char *const blas_symbols[3] = {"rocblas_create_handle", "rocblas_set_stream",
+                                            "rocblas_gemm_strided_batched_ex"};
+static const blas_status blas_ok = rocblas_status_success;
+static const blas_status blas_no_memory = rocblas_status_memory_error;
+#else
+using blas_handle = cublasHandle_t;
+using blas_status = cublasStatus_t;
+using blas_type = pcv_data_type;
+using blas_compute = cublasComputeType_t;
 struct blas_api {
     pcv_cublasCreate_v2 create;
     pcv_cublasSetStream_v2 set_stream;
     pcv_cublasGemmStridedBatchedEx gemm;
 };
+using blas_stream = pcv_stream;
+#define PCU_BLAS_LIB PC_VENDOR_CUBLAS
+#define PCU_BLAS_NAME "cuBLAS"
+static const char *const blas_symbols[3] = {"cublasCreate_v2", "cublasSetStream_v2",
+                                            "cublasGemmStridedBatchedEx"};
+static const blas_status blas_ok = CUBLAS_STATUS_SUCCESS;
+static const blas_status blas_no_memory = CUBLAS_STATUS_ALLOC_FAILED;
+#endif
+
+/* C = op(B) op(A) over `count` strided batches, column-major (the caller swaps the operands
+ * for row-major C): one call of the vendor's strided-batched GEMM */
+static blas_status gemm_call(const blas_api *api, blas_handle h, bool trans_b, bool trans_a,
+                             int n, int m, int k, const void *alpha, const void *b, blas_type type,
+                             int ldb, int64_t sb, const void *a, int lda, int64_t sa,
+                             const void *beta, void *c, int ldc, int64_t sc, int count,
+                             blas_compute comp)
+{
+#ifdef PC_USE_HIP
+    const rocblas_operation ob = trans_b ? rocblas_operation_transpose : rocblas_operation_none;
+    const rocblas_operation oa = trans_a ? rocblas_operation_transpose : rocblas_operation_none;
+    return api->gemm(h, ob, oa, n, m, k, alpha, b, type, ldb, sb, a, type, lda, sa, beta, c, type,
+                     ldc, sc, c, type, ldc, sc, count, comp, rocblas_gemm_algo_standard, 0, 0);
+#else
+    return api->gemm(h, trans_b ? CUBLAS_OP_T : CUBLAS_OP_N, trans_a ? CUBLAS_OP_T : CUBLAS_OP_N,
+                     n, m, k, alpha, b, type, ldb, sb, a, type, lda, sa, beta, c, type, ldc, sc,
+                     count, comp, CUBLAS_GEMM_DEFAULT);
+#endif
+}
 
 static const blas_api *load_blas()
 {
@@ -40,37 +88,38 @@ static const blas_api *load_blas()
     static bool loaded;
     std::lock_guard<pc_fork_mutex> guard(lock);
     if (!loaded) {
-        api.create = (pcv_cublasCreate_v2)pc_vendor_symbol(PC_VENDOR_CUBLAS, "cublasCreate_v2", false);
-        api.set_stream = api.create == nullptr ? nullptr
-                         : (pcv_cublasSetStream_v2)pc_vendor_symbol(PC_VENDOR_CUBLAS, "cublasSetStream_v2", false);
-        api.gemm = api.set_stream == nullptr ? nullptr
-                   : (pcv_cublasGemmStridedBatchedEx)pc_vendor_symbol(
-                         PC_VENDOR_CUBLAS, "cublasGemmStridedBatchedEx", false);
+        void *f[3] = {nullptr, nullptr, nullptr};
+        for (int i = 0; i < 3 && (i == 0 || f[i - 1] != nullptr); i++) {
+            f[i] = pc_vendor_symbol(PCU_BLAS_LIB, blas_symbols[i], false);
+        }
+        api.create = (decltype(api.create))f[0];
+        api.set_stream = (decltype(api.set_stream))f[1];
+        api.gemm = (decltype(api.gemm))f[2];
         loaded = api.gemm != nullptr;
     }
     return loaded ? &api : nullptr;
 }
 
-static pc_status blas_error(cublasStatus_t s, const char *what)
+static pc_status blas_error(blas_status s, const char *what)
 {
-    return pc_error_set(s == CUBLAS_STATUS_ALLOC_FAILED ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
-                        "cuBLAS %s failed (cublasStatus_t %d)", what, (int)s);
+    return pc_error_set(s == blas_no_memory ? PC_ERR_MEMORY : PC_ERR_RUNTIME,
+                        PCU_BLAS_NAME " %s failed (status %d)", what, (int)s);
 }
 
-static pc_status create_blas(cudaStream_t stream, cublasHandle_t *out)
+static pc_status create_blas(cudaStream_t stream, blas_handle *out)
 {
     const blas_api *api = load_blas();
     if (api == nullptr) {
         return PC_ERR_RUNTIME;
     }
-    cublasStatus_t s = api->create(out);
-    if (s == CUBLAS_STATUS_SUCCESS) {
-        s = api->set_stream(*out, (pcv_stream)stream);
+    blas_status s = api->create(out);
+    if (s == blas_ok) {
+        s = api->set_stream(*out, (blas_stream)stream);
     }
-    return s == CUBLAS_STATUS_SUCCESS ? PC_OK : blas_error(s, "handle creation");
+    return s == blas_ok ? PC_OK : blas_error(s, "handle creation");
 }
 
-static handle_cache<cublasHandle_t> blas_handles;
+static handle_cache<blas_handle> blas_handles;
 
 /* How cuBLAS reads a (rows x cols) operand with element strides (srow, scol), in its
  * column-major terms: row-major is the transposed column-major matrix (*trans false,
@@ -142,19 +191,28 @@ template <pc_dtype D> struct gemm_traits;
 #define PCU_GEMM(ID, scalar_t, ctype, compute, rsize, ncomp)                                    \
     template <> struct gemm_traits<PC_##ID> {                                                  \
         using scalar = scalar_t;                                                               \
-        static constexpr pcv_data_type type = ctype;                                           \
-        static constexpr cublasComputeType_t comp = compute;                                   \
+        static constexpr blas_type type = ctype;                                               \
+        static constexpr blas_compute comp = compute;                                          \
         static constexpr int real_size = rsize;                                                \
         static constexpr int comps = ncomp;                                                    \
     };
 struct cfloat2 { float re, im; };
 struct cdouble2 { double re, im; };
+#ifdef PC_USE_HIP
+PCU_GEMM(FLOAT16, float, rocblas_datatype_f16_r, rocblas_datatype_f32_r, 2, 1)
+PCU_GEMM(BFLOAT16, float, rocblas_datatype_bf16_r, rocblas_datatype_f32_r, 2, 1)
+PCU_GEMM(FLOAT32, float, rocblas_datatype_f32_r, rocblas_datatype_f32_r, 4, 1)
+PCU_GEMM(FLOAT64, double, rocblas_datatype_f64_r, rocblas_datatype_f64_r, 8, 1)
+PCU_GEMM(COMPLEX64, cfloat2, rocblas_datatype_f32_c, rocblas_datatype_f32_c, 4, 2)
+PCU_GEMM(COMPLEX128, cdouble2, rocblas_datatype_f64_c, rocblas_datatype_f64_c, 8, 2)
+#else
 PCU_GEMM(FLOAT16, float, PCV_R_16F, CUBLAS_COMPUTE_32F, 2, 1)
 PCU_GEMM(BFLOAT16, float, PCV_R_16BF, CUBLAS_COMPUTE_32F, 2, 1)
 PCU_GEMM(FLOAT32, float, PCV_R_32F, CUBLAS_COMPUTE_32F, 4, 1)
 PCU_GEMM(FLOAT64, double, PCV_R_64F, CUBLAS_COMPUTE_64F, 8, 1)
 PCU_GEMM(COMPLEX64, cfloat2, PCV_C_32F, CUBLAS_COMPUTE_32F, 4, 2)
 PCU_GEMM(COMPLEX128, cdouble2, PCV_C_64F, CUBLAS_COMPUTE_64F, 8, 2)
+#endif
 #undef PCU_GEMM
 
 /* alpha and beta: the compute type's scalar (complex for complex dtypes) */
@@ -194,11 +252,11 @@ template <pc_dtype D> static pc_status matmul_vendor(const pc_kernel_args *args)
      * gets is exact, and a larger product is refused rather than narrowed. */
     if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX) {
         return pc_error_set(PC_ERR_NOTIMPL,
-                            "GPU matmul: cuBLAS takes matrix dimensions below 2**31, this product "
-                            "is (%lld x %lld) @ (%lld x %lld)",
+                            "GPU matmul: " PCU_BLAS_NAME " takes matrix dimensions below "
+                            "2**31, this product is (%lld x %lld) @ (%lld x %lld)",
                             (long long)m, (long long)k, (long long)k, (long long)n);
     }
-    cublasHandle_t h;
+    blas_handle h;
     cudaStream_t stream;
     pc_status st = blas_handles.get(dev, create_blas, &h, &stream);
     if (st != PC_OK) {
@@ -223,8 +281,6 @@ template <pc_dtype D> static pc_status matmul_vendor(const pc_kernel_args *args)
     }
     const auto one = scalar_of<D>(1.0);
     const auto zero = scalar_of<D>(0.0);
-    const cublasOperation_t opb = ob.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
-    const cublasOperation_t opa = oa.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
     /* host loops over batch dimensions 0 .. nb-2; dimension nb-1 is the strided batch */
     const int64_t inner = nb > 0 ? c->shape[nb - 1] : 1;
     const int64_t sa = nb > 0 ? oa.batch_stride[nb - 1] : 0;
@@ -251,12 +307,11 @@ template <pc_dtype D> static pc_status matmul_vendor(const pc_kernel_args *args)
             const T *pa = (const T *)oa.data + offa + start * sa;
             const T *pb = (const T *)ob.data + offb + start * sb;
             T *pc = (T *)c->data + offc + start * scs;
-            cublasStatus_t s = api->gemm(h, opb, opa, (int)n, (int)m, (int)k, &one, pb, tr::type,
-                                         (int)ob.ld, sb, pa, tr::type, (int)oa.ld, sa, &zero, pc,
-                                         tr::type, (int)n, scs, (int)count, tr::comp,
-                                         CUBLAS_GEMM_DEFAULT);
-            st = s != CUBLAS_STATUS_SUCCESS ? blas_error(s, "GemmStridedBatchedEx")
-                                            : launched("cuBLAS GemmStridedBatchedEx");
+            const blas_status s = gemm_call(api, h, ob.trans, oa.trans, (int)n, (int)m, (int)k,
+                                            &one, pb, tr::type, (int)ob.ld, sb, pa, (int)oa.ld,
+                                            sa, &zero, pc, (int)n, scs, (int)count, tr::comp);
+            st = s != blas_ok ? blas_error(s, "strided batched GEMM")
+                              : launched(PCU_BLAS_NAME " strided batched GEMM");
         }
     }
     return st;
@@ -396,5 +451,3 @@ void register_blas()
 }
 
 } // namespace pcu
-
-#endif

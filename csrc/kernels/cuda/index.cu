@@ -177,10 +177,6 @@ template <typename T> pc_status scatter_whole(const pc_kernel_args *args)
         scatter_distinct_kernel<T><<<grid_for(p.n), threads_per_block, 0, stream>>>(p);
         return check_launch(dev, "scatter kernel");
     }
-#if !PC_HAVE_DEVICE_PRIMITIVES
-    return pc_error_set(PC_ERR_NOTIMPL, "'scatter' of distinct values (or an index_add) needs "
-                        "rocPRIM, which this build lacks");
-#else
     /* keys, positions, sorted keys, sorted positions, then the sort's own storage */
     size_t sort_bytes = 0;
     if (sort_pairs(nullptr, &sort_bytes, nullptr, nullptr, nullptr, nullptr, p.n, stream) !=
@@ -213,12 +209,9 @@ template <typename T> pc_status scatter_whole(const pc_kernel_args *args)
     }
     pc_storage_decref(tmp); /* stream-ordered: freed after the queued kernels */
     return st;
-#endif
 }
 
 /* ---- NONZERO ---------------------------------------------------------------------------- */
-#if PC_HAVE_DEVICE_PRIMITIVES
-
 struct mask_layout {
     int ndim;
     int64_t shape[PC_MAX_NDIM];
@@ -303,7 +296,6 @@ pc_status nonzero_whole(const pc_kernel_args *args)
     pc_storage_decref(tmp);
     return st;
 }
-#endif
 
 /* ---- registration ------------------------------------------------------------------------ */
 
@@ -327,11 +319,9 @@ void register_index_kernels()
 #define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt) register_index<dtype_of<PC_##ID>::type>(PC_##ID);
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
-#if PC_HAVE_DEVICE_PRIMITIVES
     pc_kernel z = {};
     z.whole = nonzero_whole;
     pc_kernel_register(PC_OP_NONZERO, PC_DEVICE_GPU_BACKEND, PC_BOOL, z);
-#endif
 }
 
 } // namespace pcu

@@ -16,8 +16,7 @@
  *                 the CPU, whose stable sort puts it first) and the run's end its count; the
  *                 number of runs goes to the result word, which the op layer reads once
  * Temporary memory comes from the device's pool (pc_storage_new), stream-ordered. ISIN and
- * UNIQUE need the device primitives (vendors/primitives.cuh): without them (ROCm without
- * rocPRIM) only SEARCHSORTED is registered.
+ * UNIQUE run on the device primitives (vendors/primitives.cuh).
  */
 #include <string.h>
 
@@ -161,7 +160,6 @@ template <pc_dtype D> pc_status searchsorted_whole(const pc_kernel_args *args)
     return st;
 }
 
-#if PC_HAVE_DEVICE_PRIMITIVES
 
 /* ---- ISIN ------------------------------------------------------------------------------------ */
 
@@ -344,7 +342,6 @@ template <pc_dtype D> pc_status unique_whole(const pc_kernel_args *args)
     pc_storage_decref(tmp);
     return st;
 }
-#endif
 
 /* ---- registration ---------------------------------------------------------------------------- */
 
@@ -353,14 +350,12 @@ template <pc_dtype D> void register_search(pc_dtype dt)
     pc_kernel s = {};
     s.whole = searchsorted_whole<D>;
     pc_kernel_register(PC_OP_SEARCHSORTED, PC_DEVICE_GPU_BACKEND, dt, s);
-#if PC_HAVE_DEVICE_PRIMITIVES
     pc_kernel i = {};
     i.whole = isin_whole<D>;
     pc_kernel_register(PC_OP_ISIN, PC_DEVICE_GPU_BACKEND, dt, i);
     pc_kernel u = {};
     u.whole = unique_whole<D>;
     pc_kernel_register(PC_OP_UNIQUE, PC_DEVICE_GPU_BACKEND, dt, u);
-#endif
 }
 
 void register_search_kernels()

@@ -18,8 +18,8 @@
  */
 
 #ifdef PC_USE_HIP
-/* ROCm: hipBLAS, hipSOLVER and hipFFT are not wired yet (docs/devices.md): the op stays
- * empty on ROCm and raises NotImplementedError. */
+/* ROCm: hipSOLVER is not wired yet (docs/devices.md, "ROCm"): these ops stay empty on ROCm
+ * and raise NotImplementedError. */
 namespace pcu {
 void register_solver() {}
 } // namespace pcu

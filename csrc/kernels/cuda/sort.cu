@@ -12,9 +12,8 @@
  *                  x by the sorted positions: bit-exact (NaN payloads, the sign of zeros).
  *   MEDIAN         real dtypes, one thread per sorted lane: kernels/common/median_elem.h, the
  *                  CPU's element code.
- * SORT and ARGSORT need the device primitives (vendors/primitives.cuh): without rocPRIM they
- * are left out of the ROCm column. Temporary memory comes from the device's pool
- * (pc_storage_new), stream-ordered.
+ * SORT and ARGSORT run on the device primitives (vendors/primitives.cuh). Temporary memory
+ * comes from the device's pool (pc_storage_new), stream-ordered.
  */
 #include "launch.cuh"
 #include "paddle_c/kernels/reduce_kernels.h"
@@ -154,7 +153,6 @@ __global__ void gather_sorted_kernel(const char *x, char *values, char *indices,
 }
 
 /* ---- the host side ------------------------------------------------------------------------- */
-#if PC_HAVE_DEVICE_PRIMITIVES
 
 /* Bump allocation of the sort's arrays inside one device block (256-byte aligned parts). */
 struct carve {
@@ -323,7 +321,6 @@ template <pc_dtype D, bool sort_op> pc_status sort_whole(const pc_kernel_args *a
     return sort_typed<D, uint64_t>(j);
 }
 
-#endif
 
 /* ---- MEDIAN -------------------------------------------------------------------------------- */
 
@@ -362,14 +359,12 @@ template <pc_dtype D> pc_status median_whole(const pc_kernel_args *args)
 
 template <pc_dtype D> void register_sort(pc_dtype dt)
 {
-#if PC_HAVE_DEVICE_PRIMITIVES
     pc_kernel s = {};
     s.whole = sort_whole<D, true>;
     pc_kernel_register(PC_OP_SORT, PC_DEVICE_GPU_BACKEND, dt, s);
     pc_kernel a = {};
     a.whole = sort_whole<D, false>;
     pc_kernel_register(PC_OP_ARGSORT, PC_DEVICE_GPU_BACKEND, dt, a);
-#endif
     if constexpr (!order_of<D>::complex) {
         pc_kernel m = {};
         m.whole = median_whole<D>;

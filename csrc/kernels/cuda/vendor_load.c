@@ -36,6 +36,9 @@ static const vendor_desc descs[PC_NUM_VENDOR_LIBS] = {
      {NULL}},
     {"hipfft", "hipFFT", {"libhipfft.so.0", NULL}, "libhipfft.so",
      "install ROCm's hipfft (with rocfft)", {NULL}},
+    /* ROCm 6: rocBLAS 4; ROCm 5: rocBLAS 3 */
+    {"rocblas", "rocBLAS", {"librocblas.so.4", "librocblas.so.3", NULL}, "librocblas.so",
+     "install ROCm's rocblas", {NULL}},
 };
 
 static pc_fork_lock lock = PC_FORK_LOCK_INIT(NULL);

@@ -1,6 +1,6 @@
 /*
- * vendor_load.h - the GPU vendor libraries (cuBLAS, cuSOLVER, cuFFT), opened with dlopen on
- * first use, never linked: the extension builds and imports without them, and a device op that
+ * vendor_load.h - the GPU vendor libraries (cuBLAS, cuSOLVER, cuFFT; hipFFT and rocBLAS on
+ * ROCm), opened with dlopen on first use, never linked: the extension builds and imports without them, and a device op that
  * needs one that is missing raises a RuntimeError naming it.
  *
  * Where they are looked for, in order: the directories given by
@@ -29,11 +29,12 @@ typedef enum pc_vendor_lib {
     PC_VENDOR_CUSOLVER,
     PC_VENDOR_CUFFT,
     PC_VENDOR_HIPFFT,           /* ROCm builds */
+    PC_VENDOR_ROCBLAS,          /* ROCm builds */
     PC_NUM_VENDOR_LIBS
 } pc_vendor_lib;
 
-/* The library's id from its short name ("cublas", "cusolver", "cufft", "hipfft"); -1 when
- * unknown. */
+/* The library's id from its short name ("cublas", "cusolver", "cufft", "hipfft", "rocblas");
+ * -1 when unknown. */
 int pc_vendor_lib_from_name(const char *name);
 
 /* Replace the extra search directories: `dirs` separated by ':' (copied; NULL or "" for

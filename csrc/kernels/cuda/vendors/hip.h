@@ -39,6 +39,39 @@
 #define cudaFreeAsync hipFreeAsync
 #define cudaMemcpyAsync hipMemcpyAsync
 #define cudaMemsetAsync hipMemsetAsync
+/* the backend's runtime (backends/cuda.c, compiled as C): streams, events, the own memory
+ * pool, the mapped pinned result word, peer copies and the errors it tells apart */
+#define cudaStreamCreateWithFlags hipStreamCreateWithFlags
+#define cudaStreamNonBlocking hipStreamNonBlocking
+#define cudaStreamWaitEvent hipStreamWaitEvent
+#define cudaEvent_t hipEvent_t
+#define cudaEventCreateWithFlags hipEventCreateWithFlags
+#define cudaEventDisableTiming hipEventDisableTiming
+#define cudaEventDestroy hipEventDestroy
+#define cudaEventRecord hipEventRecord
+#define cudaEventSynchronize hipEventSynchronize
+#define cudaMemPoolProps hipMemPoolProps
+#define cudaMemPoolCreate hipMemPoolCreate
+#define cudaMemPoolSetAttribute hipMemPoolSetAttribute
+#define cudaMemPoolGetAttribute hipMemPoolGetAttribute
+#define cudaMemPoolTrimTo hipMemPoolTrimTo
+#define cudaMemPoolAttrReleaseThreshold hipMemPoolAttrReleaseThreshold
+#define cudaMemPoolAttrReservedMemCurrent hipMemPoolAttrReservedMemCurrent
+#define cudaMemPoolAttrReservedMemHigh hipMemPoolAttrReservedMemHigh
+#define cudaMemAllocationTypePinned hipMemAllocationTypePinned
+#define cudaMemHandleTypeNone hipMemHandleTypeNone
+#define cudaMemLocationTypeDevice hipMemLocationTypeDevice
+#define cudaHostAlloc hipHostMalloc
+#define cudaHostAllocMapped hipHostMallocMapped
+#define cudaHostAllocPortable hipHostMallocPortable
+#define cudaHostGetDevicePointer hipHostGetDevicePointer
+#define cudaMemcpyKind hipMemcpyKind
+#define cudaMemcpyPeerAsync hipMemcpyPeerAsync
+#define cudaErrorMemoryAllocation hipErrorMemoryAllocation
+#define cudaErrorIllegalAddress hipErrorIllegalAddress
+#define cudaErrorLaunchFailure hipErrorLaunchFailure
+#define cudaErrorAssert hipErrorAssert
+#define cudaErrorLaunchTimeout hipErrorLaunchTimeOut
 
 /*
  * The vendor libraries on ROCm, opened at run time like NVIDIA's (kernels/cuda/vendor_load.h);
@@ -46,8 +79,9 @@
  *   hipFFT   wired: its entry points (hipfftPlanMany, hipfftSetStream, hipfftExec*,
  *            hipfftDestroy) take cuFFT's arguments and enum values, only the plan handle is a
  *            pointer (vendors/cufft_api.h); fft.cu selects the library and prefix.
- *   hipBLAS  not wired: hipblasGemmStridedBatchedEx's type arguments changed between hipBLAS 2
- *            (hipblasDatatype_t) and 3 (hipDataType, hipblasComputeType_t).
+ *   rocBLAS  wired for MATMUL instead of hipBLAS (vendors/rocblas_api.h says why):
+ *            rocblas_gemm_strided_batched_ex, called where CUDA calls
+ *            cublasGemmStridedBatchedEx (blas.cu).
  *   hipSOLVER not wired: solver.cu calls cuSOLVER's 64-bit generic API (cusolverDnX*), whose
  *            hipSOLVER counterparts are not declared here yet.
  */
