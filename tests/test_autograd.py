@@ -747,3 +747,14 @@ def test_no_recording_without_grad_leaves_nothing():
     x = paddle.to_tensor([1.0, 2.0])
     y = pc.exp(x) + x
     assert y.stop_gradient and y.grad_fn is None
+
+
+def test_wrapped_functions_pickle_by_reference():
+    """The gate's wrappers pickle as the builtins they wrap (Cubed and Dask send functions to
+    worker processes)."""
+    import pickle
+
+    import paddle_c as pc
+
+    for f in (pc.sum, pc.exp, pc.matmul, pc.fft.fft, pc.linalg.matmul):
+        assert pickle.loads(pickle.dumps(f)) is f

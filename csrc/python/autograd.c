@@ -393,6 +393,21 @@ static PyObject *agf_get_doc(PyObject *self, void *c)
     return PyObject_GetAttrString(((AgFunction *)self)->func, "__doc__");
 }
 
+/* __reduce__: by reference, as the wrapped builtin (paddle_c._autograd._reduce_function). */
+static PyObject *agf_reduce(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *mod = PyImport_ImportModule("paddle_c._autograd");
+    PyObject *r = mod != NULL ? PyObject_CallMethod(mod, "_reduce_function", "O", self) : NULL;
+    Py_XDECREF(mod);
+    return r;
+}
+
+static PyMethodDef agf_methods[] = {
+    {"__reduce__", agf_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyMemberDef agf_members[] = {
     {"__wrapped__", T_OBJECT, offsetof(AgFunction, func), READONLY, "The function called."},
     {"_rule", T_OBJECT, offsetof(AgFunction, name), READONLY, "The rule's name."},
@@ -412,6 +427,7 @@ static PyType_Slot agf_slots[] = {
     {Py_tp_getattro, agf_getattro},
     {Py_tp_repr, agf_repr},
     {Py_tp_members, agf_members},
+    {Py_tp_methods, agf_methods},
     {Py_tp_getset, agf_getset},
     {0, NULL},
 };

@@ -657,3 +657,26 @@ def install(tensor_type):
         if "fft." + name not in _NONDIFF:
             setattr(fft_module, name, wrap(f, "fft." + name))
     install_tensor(tensor_type)
+
+
+# ---- pickling the gate's wrappers ------------------------------------------------------------
+# A wrapped function pickles by reference, as the builtin it wraps does: by the module and name
+# under which it is found (clients such as Cubed and Dask send functions to other processes).
+
+_HOMES = ("paddle_c", "paddle_c.fft", "paddle_c.linalg", "paddle_c.paddle", "paddle_c._C")
+
+
+def _restore_function(module, name):
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+def _reduce_function(f):
+    import importlib
+
+    name = getattr(f, "__name__", None)
+    for module in (getattr(f, "__module__", None),) + _HOMES:
+        if module and name and getattr(importlib.import_module(module), name, None) is f:
+            return _restore_function, (module, name)
+    raise TypeError(f"cannot pickle {f!r}: it is not a module-level function of paddle_c")
