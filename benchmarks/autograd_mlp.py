@@ -3,7 +3,7 @@ squared loss) in paddle_c against PyTorch on the CPU, float32; the second-deriva
 examples/pinn_poisson.py (one training step) too. Prints the median time of each and the ratio
 paddle_c / PyTorch (below 1: paddle_c is faster).
 
-    python benchmarks/bench_autograd.py [--repeat 30] [--threads N]
+    python benchmarks/autograd_mlp.py [--repeat 30] [--threads N]
 """
 
 from __future__ import annotations
