@@ -107,6 +107,7 @@ NOT_TWO_TENSORS = {
     "full": "a shape and a value", "isdtype": "a dtype and a kind",
     "can_cast": "two dtypes", "linspace": "numbers", "logspace": "numbers", "to_device": "a tensor and a device",
     "full_like": "a tensor and a Python value",
+    "grad": "outputs and inputs of one recorded graph (autograd: tests/test_autograd.py)",
 }
 
 # Names that are not operations on tensors (devices, memory statistics, dtypes, printing).

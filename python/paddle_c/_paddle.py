@@ -151,6 +151,9 @@ def _lower_median_with_index(t, axis, keepdim, skip_nan):
     the first NaN (median) or is skipped (nanmedian; an all-NaN slice gives NaN and -1)."""
     moved = _C.moveaxis(t, axis, -1) if t.ndim else _C.reshape(t, (1,))
     n = moved.shape[-1]
+    if n == 0:  # an empty lane: the C median's value (NaN, or 0 for integers) and index -1
+        values = _C.median(t, axis, keepdim, "min")
+        return values, _C.full(tuple(values.shape), -1, dtype=_C.int64, device=t.device)
     order = _C.argsort(moved, axis=-1, stable=True)  # NaN sorts last
     nan = _C.isnan(moved)
     floating = _C.isdtype(t.dtype, ("real floating", "complex floating"))
