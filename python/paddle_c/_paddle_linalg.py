@@ -113,6 +113,8 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
     tolerance: `tol` (absolute) when given, else max(atol, rtol * largest), rtol defaulting
     to max(M, N) * eps without atol and to 0 with it."""
     x = _C.asarray(x)
+    # tolerances given as tensors must be on x's device: refused before the decomposition runs
+    _C._same_device(x, *[t for t in (tol, atol, rtol) if isinstance(t, _C.Tensor)])
     s = _C.abs(_std.eigvalsh(x)) if hermitian else _std.svdvals(x)
     if s.shape[-1] == 0:
         return _C.zeros(s.shape[:-1], dtype=_C.int64, device=x.device)
