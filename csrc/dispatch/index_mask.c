@@ -16,6 +16,7 @@
 #include "dispatch.h"
 #include "index_plan.h"
 #include "paddle_c/kernels/index_kernels.h"
+#include "paddle_c/manipulation.h"
 #include "paddle_c/ops.h"
 #include "paddle_c/reduce.h"
 
@@ -155,13 +156,7 @@ static pc_status positions(const pc_tensor *mask, const index_plan *p, pc_tensor
     if (st != PC_OK) {
         return st;
     }
-    int64_t strides[PC_MAX_NDIM];
-    int64_t step = (int64_t)sizeof(int64_t);
-    for (int d = p->ndim - 1; d >= 0; d--) {
-        strides[d] = step;
-        step *= p->shape[d] > 0 ? p->shape[d] : 1;
-    }
-    st = pc_tensor_restride(flat, p->ndim, p->shape, strides, flat->offset, pos);
+    st = pc_reshape(flat, p->ndim, p->shape, 0, pos); /* a view: the scan is C-contiguous */
     if (st == PC_OK && flat->size > 0) {
         st = pc_device_copy(pc_device_cpu(), count, pc_tensor_device(flat),
                             flat->data + (flat->size - 1) * (int64_t)sizeof(int64_t),

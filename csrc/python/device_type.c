@@ -420,30 +420,29 @@ static PyObject *fn_memory_stats(PyObject *mod, PyObject *const *args, Py_ssize_
                          (long long)m.peak_reserved, "num_allocs", (long long)m.num_allocs);
 }
 
-static PyObject *fn_result_word_reads(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+/* A per-device counter read with an optional device argument (the default device). */
+static PyObject *device_counter(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                                const char *name, int64_t (*counter)(pc_device))
 {
     pc_device dev;
     if (nargs > 1) {
-        PyErr_SetString(PyExc_TypeError, "_result_word_reads() takes at most 1 argument");
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument", name);
         return NULL;
     }
     if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
         return NULL;
     }
-    return PyLong_FromLongLong((long long)pc_device_result_reads(dev));
+    return PyLong_FromLongLong((long long)counter(dev));
+}
+
+static PyObject *fn_result_word_reads(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    return device_counter(mod, args, nargs, "_result_word_reads", pc_device_result_reads);
 }
 
 static PyObject *fn_host_reads(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    pc_device dev;
-    if (nargs > 1) {
-        PyErr_SetString(PyExc_TypeError, "_host_reads() takes at most 1 argument");
-        return NULL;
-    }
-    if (device_arg(mod, nargs == 1 ? args[0] : NULL, &dev) < 0) {
-        return NULL;
-    }
-    return PyLong_FromLongLong((long long)pc_device_host_reads(dev));
+    return device_counter(mod, args, nargs, "_host_reads", pc_device_host_reads);
 }
 
 /* _same_device(*tensors): None, or the ValueError naming two devices (pc_common_device), for
