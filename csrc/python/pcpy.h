@@ -111,6 +111,9 @@ PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
 
 /* Release a Tensor's autograd record (its dealloc). */
 void pcpy_ag_tensor_clear(PcTensorObject *o);
+/* The Tensor's tp_traverse and tp_clear: the record's references (grad, grad_fn, hooks). */
+int pcpy_ag_tensor_traverse(PyObject *self, visitproc visit, void *arg);
+int pcpy_ag_tensor_clear_refs(PyObject *self);
 /* The slot `s` behind the autograd gate (operators, indexing); other slots unchanged. */
 PyType_Slot pcpy_ag_slot(PyType_Slot s);
 /* The Tensor's autograd attributes (tensor_type.c's getset table) */

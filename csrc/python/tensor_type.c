@@ -26,6 +26,7 @@ PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t)
         return NULL;
     }
     o->t = t;
+    PyObject_GC_UnTrack(o);  /* tracked once it holds an autograd record (autograd.c) */
     return (PyObject *)o;
 }
 
@@ -41,6 +42,7 @@ static void tensor_dealloc(PyObject *self)
 {
     PcTensorObject *o = (PcTensorObject *)self;
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     if (o->weakreflist != NULL) {
         PyObject_ClearWeakRefs(self);
     }
@@ -831,7 +833,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
      * PyMethodDef array; the type lives until interpreter shutdown, so the arrays are never
      * freed. They are built once per module object. */
     PyMethodDef *methods = PyMem_Calloc(nmethods + 1, sizeof *methods);
-    PyType_Slot *slots = PyMem_Calloc(nslots + 4, sizeof *slots);
+    PyType_Slot *slots = PyMem_Calloc(nslots + 6, sizeof *slots);
     if (methods == NULL || slots == NULL) {
         PyMem_Free(methods);
         PyMem_Free(slots);
@@ -848,6 +850,8 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
             slots[is++] = pcpy_ag_slot(*s);
         }
     }
+    slots[is++] = (PyType_Slot){Py_tp_traverse, pcpy_ag_tensor_traverse};
+    slots[is++] = (PyType_Slot){Py_tp_clear, pcpy_ag_tensor_clear_refs};
     slots[is++] = (PyType_Slot){Py_tp_methods, methods};
     slots[is++] = (PyType_Slot){Py_tp_members, tensor_members};
     slots[is++] = (PyType_Slot){Py_tp_doc, "Tensor(data, dtype=None, device=None)\n--\n\n"
@@ -857,7 +861,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
     PyType_Spec spec = {
         .name = "paddle_c.Tensor",
         .basicsize = sizeof(PcTensorObject),
-        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
         .slots = slots,
     };
     st->tensor_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &spec, NULL);
