@@ -143,6 +143,11 @@ PyObject *pcpy_ag_get_grad_fn(PyObject *self, void *c)
 int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c)
 {
     (void)c;
+    if (value != NULL && value != Py_None && !Py_IS_TYPE(value, pcpy_ag_node_type)) {
+        PyErr_Format(PyExc_TypeError, "grad_fn must be a GradNode or None, not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
     return set_slot(self, &((PcTensorObject *)self)->grad_fn, value);
 }
 
