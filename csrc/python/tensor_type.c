@@ -20,13 +20,18 @@ _Static_assert(sizeof(Py_ssize_t) == sizeof(int64_t),
 
 PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t)
 {
-    PcTensorObject *o = (PcTensorObject *)st->tensor_type->tp_alloc(st->tensor_type, 0);
+    /* untracked by the cycle collector until it holds an autograd record (autograd.c) */
+    PcTensorObject *o = PyObject_GC_New(PcTensorObject, st->tensor_type);
     if (o == NULL) {
         pc_tensor_free(t);
         return NULL;
     }
     o->t = t;
-    PyObject_GC_UnTrack(o);  /* tracked once it holds an autograd record (autograd.c) */
+    o->weakreflist = NULL;
+    o->grad = NULL;
+    o->grad_fn = NULL;
+    o->hooks = NULL;
+    o->requires_grad = 0;
     return (PyObject *)o;
 }
 
