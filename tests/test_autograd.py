@@ -873,7 +873,9 @@ def test_inplace_change_of_saved_tensor_raises_in_c():
 
 
 def test_no_leak_over_many_backward_passes():
-    """forward + backward in a loop: no Python memory growth and no leaked Tensors."""
+    """forward + backward in a loop: Python memory stops growing once the free lists and caches
+    have filled (a leak of one 32-byte block per pass would add 19 KB over the last 600 passes)
+    and no Tensor that requires a gradient is left alive."""
     import gc
     import tracemalloc
 
@@ -890,14 +892,18 @@ def test_no_leak_over_many_backward_passes():
     gc.collect()
     live = _C_live()
     tracemalloc.start()
-    before = tracemalloc.take_snapshot()
-    for _ in range(200):
-        step()
-    gc.collect()
-    after = tracemalloc.take_snapshot()
-    tracemalloc.stop()
-    growth = sum(s.size_diff for s in after.compare_to(before, "filename"))
-    assert growth < 20000, growth
+    try:
+        for _ in range(300):
+            step()
+        gc.collect()
+        settled = tracemalloc.get_traced_memory()[0]
+        for _ in range(600):
+            step()
+        gc.collect()
+        growth = tracemalloc.get_traced_memory()[0] - settled
+    finally:
+        tracemalloc.stop()
+    assert growth < 8000, growth
     assert _C_live() == live
 
 

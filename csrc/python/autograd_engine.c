@@ -92,10 +92,14 @@ static Py_ssize_t entry_of(walk *w, PyObject *node, int *fresh)
     PcGradNode *n = (PcGradNode *)node;
     PyObject **bufs = PyMem_Calloc((size_t)n->nout + 1, sizeof *bufs);
     PyObject *num = bufs != NULL ? PyLong_FromSsize_t(w->n) : NULL;
+    if (bufs == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     if (num == NULL || PyDict_SetItem(w->index, node, num) < 0) {
         Py_XDECREF(num);
         PyMem_Free(bufs);
-        return bufs == NULL ? (PyErr_NoMemory(), -1) : -1;
+        return -1;
     }
     Py_DECREF(num);
     w->entries[w->n] = (walk_entry){n, 0, bufs};
@@ -115,8 +119,10 @@ static int leaf_add(walk *w, PyObject *t, PyObject *g)
         if (accumulate(&sum, g) == 0) {
             PyList_SetItem(pair, 1, sum);  /* steals sum */
             r = 0;
+        } else {
+            Py_DECREF(sum);
         }
-        g = NULL;
+        g = NULL;  /* accumulate took it */
     } else if (key != NULL && !PyErr_Occurred()) {
         PyObject *pair = PyList_New(2);
         PyObject *num = pair != NULL ? PyLong_FromSsize_t(PyList_GET_SIZE(w->leaves)) : NULL;
