@@ -822,6 +822,30 @@ def test_node_hooks_replace_and_remove():
     assert seen == [[2.0, 2.0]] and gz.tolist() == [2.0, 2.0]
 
 
+def test_hooks_that_change_the_hook_lists():
+    """A hook that removes hooks or drops its tensor's hook list while the walk reads it."""
+    x = _leaf([1.0, 2.0])
+    calls = []
+
+    def drop(g):
+        calls.append("drop")
+        x._hooks = None
+        return g * 2
+
+    x.register_hook(drop)
+    x.register_hook(lambda g: calls.append("second"))
+    (x * x).sum().backward()
+    np.testing.assert_allclose(np.asarray(x.grad), [4.0, 8.0])
+    assert calls == ["drop", "second"]  # the walk keeps the list it began with
+    assert x._hooks is None
+    y = x * 1  # a hook that removes the hooks after it: they do not run
+    handles = []
+    handles.append(y.register_hook(lambda g: [h.remove() for h in handles] and None))
+    handles.append(y.register_hook(lambda g: g * 100))
+    (y * 3).sum().backward()
+    np.testing.assert_allclose(np.asarray(x.grad), [7.0, 11.0])
+
+
 def test_hook_errors_propagate_and_leave_grad():
     x = _leaf([1.0])
     y = x * 2

@@ -246,23 +246,27 @@ static PyObject *sum_to(walk *w, PyObject *g, PyObject *shape, PyObject *dtype)
     return g;
 }
 
-/* hooks (a list or NULL) applied in turn to *g: a non-None result replaces it. */
+/* hooks (a list or NULL) applied in turn to *g: a non-None result replaces it. The list is
+ * held for the loop (a hook may drop it from its tensor or node) and its length read anew
+ * each turn (a hook may remove hooks). */
 static int run_hooks(PyObject *hooks, PyObject **g)
 {
-    for (Py_ssize_t i = 0; hooks != NULL && i < PyList_GET_SIZE(hooks); i++) {
+    int rc = 0;
+    Py_XINCREF(hooks);
+    for (Py_ssize_t i = 0; rc == 0 && hooks != NULL && i < PyList_GET_SIZE(hooks); i++) {
         PyObject *h = Py_NewRef(PyList_GET_ITEM(hooks, i));
         PyObject *r = PyObject_CallOneArg(h, *g);
         Py_DECREF(h);
         if (r == NULL) {
-            return -1;
-        }
-        if (r == Py_None) {
+            rc = -1;
+        } else if (r == Py_None) {
             Py_DECREF(r);
         } else {
             Py_SETREF(*g, r);
         }
     }
-    return 0;
+    Py_XDECREF(hooks);
+    return rc;
 }
 
 /* Zeros shaped as output meta (shape, dtype, device). New reference. */
@@ -312,15 +316,15 @@ done:
 /* Send the vjp's results (a sequence, one per input) along the node's edges. */
 static int propagate(walk *w, PcGradNode *n, PyObject *grads)
 {
-    PyObject *seq = PySequence_Fast(grads, "a vjp must return a sequence of gradients");
+    PyObject *seq = pcpy_seq_snapshot(grads);
     if (seq == NULL) {
         return -1;
     }
-    const Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    const Py_ssize_t m = PyTuple_GET_SIZE(seq);
     int rc = 0;
     for (Py_ssize_t i = 0; rc == 0 && i < n->nin && i < m; i++) {
         const pcpy_ag_edge *e = &n->edges[i];
-        PyObject *g = PySequence_Fast_GET_ITEM(seq, i);
+        PyObject *g = PyTuple_GET_ITEM(seq, i);
         if (e->node == NULL || g == Py_None) {
             continue;
         }
@@ -419,7 +423,7 @@ static int finish_leaves(walk *w, PyObject *targets, capture *cap, int create_gr
         int rc = run_hooks(t->hooks, &g);
         if (targets != NULL) {
             for (Py_ssize_t j = 0; rc == 0 && j < cap->n; j++) {
-                if (PyList_GET_ITEM(targets, j) != (PyObject *)t) {
+                if (PyTuple_GET_ITEM(targets, j) != (PyObject *)t) {
                     continue;
                 }
                 PyObject *cur = PyList_GET_ITEM(cap->results, j);
@@ -459,12 +463,10 @@ static int finish_leaves(walk *w, PyObject *targets, capture *cap, int create_gr
  * gradients (None where none arrives), or None without targets (then .grad accumulates). */
 static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1]) ||
-        PyList_GET_SIZE(args[0]) != PyList_GET_SIZE(args[1]) ||
-        (args[4] != Py_None && !PyList_Check(args[4]))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "_ag_run(roots, grads, retain_graph, create_graph, targets): two lists "
-                        "of one length, two flags and a list or None");
+    static const char usage[] = "_ag_run(roots, grads, retain_graph, create_graph, targets): "
+                                "two sequences of one length, two flags and a sequence or None";
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, usage);
         return NULL;
     }
     const int retain = PyObject_IsTrue(args[2]);
@@ -472,12 +474,22 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (retain < 0 || create_graph < 0) {
         return NULL;
     }
-    PyObject *targets = args[4] != Py_None ? args[4] : NULL;
     walk w = {.module = module};
     capture cap = {0};
     Py_ssize_t *stack = NULL;
     PyObject *result = NULL;
     int prev_mode = -1;
+    /* tuples that hold the roots, their gradients and the targets while hooks and vjps run */
+    PyObject *roots = pcpy_seq_snapshot(args[0]);
+    PyObject *grads = roots != NULL ? pcpy_seq_snapshot(args[1]) : NULL;
+    PyObject *targets = grads != NULL && args[4] != Py_None ? pcpy_seq_snapshot(args[4]) : NULL;
+    if (grads == NULL || (args[4] != Py_None && targets == NULL)) {
+        goto done;
+    }
+    if (PyTuple_GET_SIZE(roots) != PyTuple_GET_SIZE(grads)) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        goto done;
+    }
     w.index = PyDict_New();
     w.leaf_index = PyDict_New();
     w.leaves = PyList_New(0);
@@ -485,16 +497,16 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
         goto done;
     }
     /* the roots' gradients */
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(args[0]); i++) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(roots); i++) {
         PyObject *node;
         Py_ssize_t out;
-        if (pcpy_ag_edge_of(PyList_GET_ITEM(args[0], i), &node, &out) < 0) {
+        if (pcpy_ag_edge_of(PyTuple_GET_ITEM(roots, i), &node, &out) < 0) {
             goto done;
         }
         if (node == NULL) {
             continue;
         }
-        PyObject *g = Py_NewRef(PyList_GET_ITEM(args[1], i));
+        PyObject *g = Py_NewRef(PyTuple_GET_ITEM(grads, i));
         int fresh, rc;
         if (out < 0) {
             rc = leaf_add(&w, node, g);
@@ -545,7 +557,7 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
     }
     /* the targets' slots */
     if (targets != NULL) {
-        cap.n = PyList_GET_SIZE(targets);
+        cap.n = PyTuple_GET_SIZE(targets);
         cap.node = PyMem_Calloc((size_t)cap.n + 1, sizeof *cap.node);
         cap.out = PyMem_Calloc((size_t)cap.n + 1, sizeof *cap.out);
         cap.results = PyList_New(cap.n);
@@ -556,7 +568,7 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
         }
         for (Py_ssize_t j = 0; j < cap.n; j++) {
             PyList_SET_ITEM(cap.results, j, Py_NewRef(Py_None));
-            if (pcpy_ag_edge_of(PyList_GET_ITEM(targets, j), &cap.node[j], &cap.out[j]) < 0) {
+            if (pcpy_ag_edge_of(PyTuple_GET_ITEM(targets, j), &cap.node[j], &cap.out[j]) < 0) {
                 goto done;
             }
             if (cap.out[j] < 0) {
@@ -625,6 +637,9 @@ done:
     Py_XDECREF(w.index);
     Py_XDECREF(w.leaf_index);
     Py_XDECREF(w.leaves);
+    Py_XDECREF(roots);
+    Py_XDECREF(grads);
+    Py_XDECREF(targets);
     return result;
 }
 

@@ -339,7 +339,8 @@ static PyObject *fn_ag_attach(PyObject *module, PyObject *const *args, Py_ssize_
         return NULL;
     }
     PyObject *out = args[1];
-    PyObject *ins = PySequence_Fast(args[2], "_ag_attach: inputs must be a sequence");
+    /* tuples that hold every input and output while Python code (shape, detach) runs */
+    PyObject *ins = pcpy_seq_snapshot(args[2]);
     PyObject *outs = NULL;
     PcGradNode *n = NULL;
     PyObject *result = NULL;
@@ -347,14 +348,14 @@ static PyObject *fn_ag_attach(PyObject *module, PyObject *const *args, Py_ssize_
         return NULL;
     }
     const int multi = PyTuple_Check(out) || PyList_Check(out);
-    outs = multi ? PySequence_Fast(out, "") : PyTuple_Pack(1, out);
+    outs = multi ? pcpy_seq_snapshot(out) : PyTuple_Pack(1, out);
     if (outs == NULL) {
         goto done;
     }
-    const Py_ssize_t nin = PySequence_Fast_GET_SIZE(ins);
-    const Py_ssize_t nout = PySequence_Fast_GET_SIZE(outs);
-    PyObject *const *in_items = PySequence_Fast_ITEMS(ins);
-    PyObject *const *out_items = PySequence_Fast_ITEMS(outs);
+    const Py_ssize_t nin = PyTuple_GET_SIZE(ins);
+    const Py_ssize_t nout = PyTuple_GET_SIZE(outs);
+    PyObject *const *in_items = &PyTuple_GET_ITEM(ins, 0);
+    PyObject *const *out_items = &PyTuple_GET_ITEM(outs, 0);
     int any_edge = 0, any_out = 0, ntensors = 0;
     for (Py_ssize_t i = 0; i < nin; i++) {
         if (is_tensor(in_items[i])) {
