@@ -964,6 +964,40 @@ def test_threads_each_run_backward_on_their_own_graph():
     assert not errors, errors
     assert results == {1: True, 2: True}
 
+    # one thread records and differentiates while the other is inside its backward pass
+    inside, done = threading.Event(), threading.Event()
+    seen = {}
+
+    def waiting_hook(g):
+        inside.set()
+        done.wait(10)
+        return g
+
+    def first():
+        x = _leaf([2.0])
+        y = x * 3
+        y.register_hook(waiting_hook)
+        y.sum().backward()
+        seen["first"] = x.grad.tolist()
+
+    def second():
+        inside.wait(10)
+        try:
+            x = _leaf([5.0])
+            y = x * x
+            seen["recorded"] = not y.stop_gradient
+            y.sum().backward()
+            seen["second"] = x.grad.tolist()
+        finally:
+            done.set()
+
+    threads = [threading.Thread(target=f) for f in (first, second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == {"first": [3.0], "recorded": True, "second": [10.0]}
+
 
 def test_engine_entry_points_refuse_bad_arguments():
     with pytest.raises(TypeError, match="_ag_run"):
