@@ -176,74 +176,70 @@ static PyObject *sum_axes(walk *w, PyObject *g, PyObject *axes, int keepdims)
     return r;
 }
 
+/* The axes of g (a tensor of at least len(shape) dimensions, aligned at the end with shape)
+ * along which it was broadcast from shape: its leading ones when lead, else those where shape
+ * has 1 and g does not. A new tuple, maybe empty; NULL on error. */
+static PyObject *broadcast_axes(const pc_tensor *g, PyObject *shape, int lead)
+{
+    const Py_ssize_t nd = PyTuple_GET_SIZE(shape);
+    PyObject *axes = PyList_New(0);
+    for (Py_ssize_t i = 0; axes != NULL && i < (lead ? g->ndim - nd : nd); i++) {
+        long long n = 0;
+        if (!lead && (i >= g->ndim || (n = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, i))) != 1 ||
+                      g->shape[i] == 1)) {
+            if (n == -1 && PyErr_Occurred()) {
+                Py_CLEAR(axes);
+            }
+            continue;
+        }
+        PyObject *num = PyLong_FromSsize_t(i);
+        if (num == NULL || PyList_Append(axes, num) < 0) {
+            Py_CLEAR(axes);
+        }
+        Py_XDECREF(num);
+    }
+    PyObject *r = axes != NULL ? PyList_AsTuple(axes) : NULL;
+    Py_XDECREF(axes);
+    return r;
+}
+
 /* g (stolen) summed over the axes along which it was broadcast from `shape`, in `dtype` (the
  * real part when g is complex and dtype is not). New reference. */
 static PyObject *sum_to(walk *w, PyObject *g, PyObject *shape, PyObject *dtype)
 {
     pcpy_state *st = pcpy_state_from_module(w->module);
-    int same = same_shape(pcpy_tensor_get(g), shape);
-    if (same < 0) {
-        Py_DECREF(g);
-        return NULL;
-    }
-    if (!same) {
-        const Py_ssize_t nd = PyTuple_GET_SIZE(shape);
-        const pc_tensor *t = pcpy_tensor_get(g);
-        const Py_ssize_t lead = t->ndim - nd;
-        if (lead > 0) {
-            PyObject *axes = PyTuple_New(lead);
-            for (Py_ssize_t i = 0; axes != NULL && i < lead; i++) {
-                PyTuple_SET_ITEM(axes, i, PyLong_FromSsize_t(i));
-            }
-            g = axes != NULL ? sum_axes(w, g, axes, 0) : (Py_DECREF(g), NULL);
-            Py_XDECREF(axes);
-            if (g == NULL) {
-                return NULL;
-            }
-        }
-        t = pcpy_tensor_get(g);
-        PyObject *axes = PyList_New(0);
-        for (Py_ssize_t i = 0; axes != NULL && i < nd && i < t->ndim; i++) {
-            const long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, i));
-            PyObject *num = n == 1 && t->shape[i] != 1 ? PyLong_FromSsize_t(i) : NULL;
-            if ((n == -1 && PyErr_Occurred()) ||
-                (num != NULL && PyList_Append(axes, num) < 0)) {
-                Py_CLEAR(axes);
-            }
-            Py_XDECREF(num);
-        }
-        if (axes == NULL) {
-            Py_DECREF(g);
-            return NULL;
-        }
-        if (PyList_GET_SIZE(axes) > 0) {
-            PyObject *tup = PyList_AsTuple(axes);
-            g = tup != NULL ? sum_axes(w, g, tup, 1) : (Py_DECREF(g), NULL);
-            Py_XDECREF(tup);
-        }
-        Py_DECREF(axes);
-        if (g == NULL || (same = same_shape(pcpy_tensor_get(g), shape)) < 0) {
-            Py_XDECREF(g);
-            return NULL;
-        }
-        if (!same && (g = apply(w, "broadcast_to", g, shape, NULL)) == NULL) {
-            return NULL;
-        }
-    }
+    PyObject *axes = NULL;
     pc_dtype want;
-    if (pcpy_dtype_from_py(st, dtype, false, &want) < 0) {
-        Py_DECREF(g);
-        return NULL;
+    int same = same_shape(pcpy_tensor_get(g), shape);
+    if (same < 0 || pcpy_dtype_from_py(st, dtype, false, &want) < 0) {
+        goto fail;
+    }
+    for (int lead = 1; !same && lead >= 0; lead--) {
+        axes = broadcast_axes(pcpy_tensor_get(g), shape, lead);
+        if (axes == NULL || (PyTuple_GET_SIZE(axes) > 0 &&
+                             (g = sum_axes(w, g, axes, !lead)) == NULL)) {
+            goto fail;
+        }
+        Py_CLEAR(axes);
+    }
+    if (!same && ((same = same_shape(pcpy_tensor_get(g), shape)) < 0 ||
+                  (!same && (g = apply(w, "broadcast_to", g, shape, NULL)) == NULL))) {
+        goto fail;
     }
     const pc_dtype have = pcpy_tensor_get(g)->dtype;
     if (have != want && pc_dtype_kind(have) == PC_KIND_COMPLEX &&
         pc_dtype_kind(want) != PC_KIND_COMPLEX && (g = apply(w, "real", g, NULL, NULL)) == NULL) {
-        return NULL;
+        goto fail;
     }
-    if (pcpy_tensor_get(g)->dtype != want) {
-        g = apply(w, "astype", g, dtype, NULL);
+    if (pcpy_tensor_get(g)->dtype != want && (g = apply(w, "astype", g, dtype, NULL)) == NULL) {
+        goto fail;
     }
     return g;
+fail:
+    /* g is NULL when a call that took it failed */
+    Py_XDECREF(axes);
+    Py_XDECREF(g);
+    return NULL;
 }
 
 /* hooks (a list or NULL) applied in turn to *g: a non-None result replaces it. The list is
