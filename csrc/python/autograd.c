@@ -24,7 +24,7 @@
  * tp_clear when the cycle collector frees a cycle through them); a wrapper owns its function
  * and name; ag_record and the wrapper type are held for the life of the process.
  */
-#include "autograd_node.h"
+#include "pcpy.h"
 #include "structmember.h"
 
 static int64_t ag_live;         /* Tensor objects with stop_gradient False */
@@ -54,7 +54,7 @@ void pcpy_ag_tensor_clear(PcTensorObject *o)
 /* [Why a Tensor is tracked by the cycle collector only while it holds a record] Hooks and the
  * rules' closures can refer back to a tensor whose grad_fn leads to them (y.register_hook(
  * lambda g: g * y)), a cycle that only the collector can free, so the Tensor is a GC type.
- * pcpy_tensor_wrap untracks each new tensor and set_slot tracks it when it gains a grad,
+ * pcpy_tensor_wrap untracks each new tensor and pcpy_ag_set_record tracks it when it gains a grad,
  * grad_fn or hooks reference: tensors that record nothing cost the collector nothing. */
 int pcpy_ag_tensor_traverse(PyObject *self, visitproc visit, void *arg)
 {
@@ -106,7 +106,7 @@ int pcpy_ag_set_stop_gradient(PyObject *self, PyObject *value, void *c)
 /* An optional object attribute: None when absent. */
 static PyObject *get_slot(PyObject *v) { return Py_NewRef(v != NULL ? v : Py_None); }
 
-static int set_slot(PyObject *self, PyObject **slot, PyObject *value)
+int pcpy_ag_set_record(PyObject *self, PyObject **slot, PyObject *value)
 {
     const int set = value != NULL && value != Py_None;
     if (set && !PyObject_GC_IsTracked(self)) {
@@ -131,24 +131,13 @@ int pcpy_ag_set_grad(PyObject *self, PyObject *value, void *c)
                      Py_TYPE(value)->tp_name);
         return -1;
     }
-    return set_slot(self, &((PcTensorObject *)self)->grad, value);
+    return pcpy_ag_set_record(self, &((PcTensorObject *)self)->grad, value);
 }
 
 PyObject *pcpy_ag_get_grad_fn(PyObject *self, void *c)
 {
     (void)c;
     return get_slot(((PcTensorObject *)self)->grad_fn);
-}
-
-int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c)
-{
-    (void)c;
-    if (value != NULL && value != Py_None && !Py_IS_TYPE(value, pcpy_ag_node_type)) {
-        PyErr_Format(PyExc_TypeError, "grad_fn must be a GradNode or None, not %.100s",
-                     Py_TYPE(value)->tp_name);
-        return -1;
-    }
-    return set_slot(self, &((PcTensorObject *)self)->grad_fn, value);
 }
 
 PyObject *pcpy_ag_get_hooks(PyObject *self, void *c)
@@ -160,7 +149,7 @@ PyObject *pcpy_ag_get_hooks(PyObject *self, void *c)
 int pcpy_ag_set_hooks(PyObject *self, PyObject *value, void *c)
 {
     (void)c;
-    return set_slot(self, &((PcTensorObject *)self)->hooks, value);
+    return pcpy_ag_set_record(self, &((PcTensorObject *)self)->hooks, value);
 }
 
 PyObject *pcpy_ag_get_is_leaf(PyObject *self, void *c)

@@ -264,6 +264,18 @@ int pcpy_ag_node_init(PyObject *module)
     return r;
 }
 
+/* Tensor._grad_fn's setter: a GradNode or None. */
+int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c)
+{
+    (void)c;
+    if (value != NULL && value != Py_None && !is_node(value)) {
+        PyErr_Format(PyExc_TypeError, "grad_fn must be a GradNode or None, not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    return pcpy_ag_set_record(self, &((PcTensorObject *)self)->grad_fn, value);
+}
+
 /* ---- making a node ------------------------------------------------------------------------ */
 
 /* A new node with nin edges and nout outputs, all empty, untracked. New reference. */

@@ -61,7 +61,4 @@ int pcpy_ag_check_saved(PcGradNode *node);
 /* Drop the node's saved state (vjp, saved tensors, aliases): after a backward pass. */
 void pcpy_ag_node_free_saved(PcGradNode *node);
 
-/* Grad mode of the calling thread (autograd.c): set it and return the previous mode. */
-int pcpy_ag_set_mode(int on);
-
 #endif
