@@ -4,29 +4,41 @@
  * that every in-place write through the operators and __setitem__ bumps, grad mode, and the
  * recording gate: the wrapper around each differentiable function and the operator slots.
  *
- * The graph walk and the differentiation rules are Python (python/paddle_c/_autograd.py and
- * _autograd_rules.py): rules are compositions of paddle_c operations, so they run on every
- * device and are themselves recorded when a graph of the backward pass is asked for.
+ * The graph's nodes are autograd_node.c's, the backward walk autograd_engine.c's; the
+ * differentiation rules are Python (python/paddle_c/_autograd_rules.py), called by the recorder
+ * (_autograd._record) and the walk: rules are compositions of paddle_c operations, so they run
+ * on every device and are themselves recorded when a graph of the backward pass is asked for.
  *
  * [Why a gate of two words] Recording costs nothing when no tensor requires a gradient: every
  * wrapped function and operator first tests `ag_live == 0 || !ag_enabled` (the number of live
  * Tensor objects with stop_gradient False, and grad mode) and, when it holds, calls the
- * operation at once. Only otherwise is the Python recorder called. Both words, the recorder and
- * the saved slots are process-wide (as the core's tables are) and read and written under the
- * GIL.
+ * operation at once. Only otherwise is the Python recorder called. ag_live, the recorder and the
+ * saved slots are process-wide (as the core's tables are) and read and written under the GIL.
  *
- * Ownership: a Tensor owns its grad, grad_fn and hooks references (released in dealloc); a
- * wrapper owns its function and name; ag_record and the wrapper type are held for the life of
- * the process.
+ * [Why grad mode is per thread] The walk sets grad mode to create_graph while it runs, and
+ * no_grad sets it inside a block: with one process-wide word, a backward pass in one thread
+ * would stop the recording of another thread's forward pass. As in PyTorch, each thread has its
+ * own mode, on when the thread starts.
+ *
+ * Ownership: a Tensor owns its grad, grad_fn and hooks references (released in dealloc, and by
+ * tp_clear when the cycle collector frees a cycle through them); a wrapper owns its function
+ * and name; ag_record and the wrapper type are held for the life of the process.
  */
 #include "pcpy.h"
 #include "structmember.h"
 
 static int64_t ag_live;         /* Tensor objects with stop_gradient False */
-static int ag_enabled = 1;      /* grad mode: 0 inside no_grad */
+static _Thread_local int ag_enabled = 1; /* this thread's grad mode: 0 inside no_grad */
 static PyObject *ag_record;     /* _autograd._record(name, func, args, kwargs); owned */
 
 #define AG_IDLE() (ag_live == 0 || !ag_enabled)
+
+int pcpy_ag_set_mode(int on)
+{
+    const int prev = ag_enabled;
+    ag_enabled = on;
+    return prev;
+}
 
 /* ---- the Tensor's record ------------------------------------------------------------------ */
 
@@ -36,9 +48,31 @@ void pcpy_ag_tensor_clear(PcTensorObject *o)
         o->requires_grad = 0;
         ag_live--;
     }
+    pcpy_ag_tensor_clear_refs((PyObject *)o);
+}
+
+/* [Why a Tensor is tracked by the cycle collector only while it holds a record] Hooks and the
+ * rules' closures can refer back to a tensor whose grad_fn leads to them (y.register_hook(
+ * lambda g: g * y)), a cycle that only the collector can free, so the Tensor is a GC type.
+ * pcpy_tensor_wrap untracks each new tensor and pcpy_ag_set_record tracks it when it gains a grad,
+ * grad_fn or hooks reference: tensors that record nothing cost the collector nothing. */
+int pcpy_ag_tensor_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    PcTensorObject *o = (PcTensorObject *)self;
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(o->grad);
+    Py_VISIT(o->grad_fn);
+    Py_VISIT(o->hooks);
+    return 0;
+}
+
+int pcpy_ag_tensor_clear_refs(PyObject *self)
+{
+    PcTensorObject *o = (PcTensorObject *)self;
     Py_CLEAR(o->grad);
     Py_CLEAR(o->grad_fn);
     Py_CLEAR(o->hooks);
+    return 0;
 }
 
 static void bump_version(PyObject *t) { pcpy_tensor_get(t)->storage->version++; }
@@ -72,9 +106,13 @@ int pcpy_ag_set_stop_gradient(PyObject *self, PyObject *value, void *c)
 /* An optional object attribute: None when absent. */
 static PyObject *get_slot(PyObject *v) { return Py_NewRef(v != NULL ? v : Py_None); }
 
-static int set_slot(PyObject **slot, PyObject *value)
+int pcpy_ag_set_record(PyObject *self, PyObject **slot, PyObject *value)
 {
-    Py_XSETREF(*slot, value == NULL || value == Py_None ? NULL : Py_NewRef(value));
+    const int set = value != NULL && value != Py_None;
+    if (set && !PyObject_GC_IsTracked(self)) {
+        PyObject_GC_Track(self);
+    }
+    Py_XSETREF(*slot, set ? Py_NewRef(value) : NULL);
     return 0;
 }
 
@@ -93,19 +131,13 @@ int pcpy_ag_set_grad(PyObject *self, PyObject *value, void *c)
                      Py_TYPE(value)->tp_name);
         return -1;
     }
-    return set_slot(&((PcTensorObject *)self)->grad, value);
+    return pcpy_ag_set_record(self, &((PcTensorObject *)self)->grad, value);
 }
 
 PyObject *pcpy_ag_get_grad_fn(PyObject *self, void *c)
 {
     (void)c;
     return get_slot(((PcTensorObject *)self)->grad_fn);
-}
-
-int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c)
-{
-    (void)c;
-    return set_slot(&((PcTensorObject *)self)->grad_fn, value);
 }
 
 PyObject *pcpy_ag_get_hooks(PyObject *self, void *c)
@@ -117,7 +149,7 @@ PyObject *pcpy_ag_get_hooks(PyObject *self, void *c)
 int pcpy_ag_set_hooks(PyObject *self, PyObject *value, void *c)
 {
     (void)c;
-    return set_slot(&((PcTensorObject *)self)->hooks, value);
+    return pcpy_ag_set_record(self, &((PcTensorObject *)self)->hooks, value);
 }
 
 PyObject *pcpy_ag_get_is_leaf(PyObject *self, void *c)
@@ -486,9 +518,7 @@ static PyObject *fn_ag_set_enabled(PyObject *module, PyObject *flag)
     if (on < 0) {
         return NULL;
     }
-    const int prev = ag_enabled;
-    ag_enabled = on;
-    return PyBool_FromLong(prev);
+    return PyBool_FromLong(pcpy_ag_set_mode(on));
 }
 
 static PyObject *fn_ag_enabled(PyObject *module, PyObject *unused)

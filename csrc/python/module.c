@@ -2,7 +2,7 @@
  * module.c - the paddle_c._C extension module: multi-phase initialisation, module state, and
  * the assembly of the families' function tables (families.def).
  */
-#include "pcpy.h"
+#include "autograd_node.h"
 
 pcpy_state *pcpy_state_from_type(PyTypeObject *type)
 {
@@ -24,7 +24,7 @@ static int module_exec(PyObject *module)
     }
     pcpy_host_fallback_warnings();
     if (pcpy_dtype_type_init(module, st) < 0 || pcpy_device_type_init(module, st) < 0 ||
-        pcpy_tensor_type_init(module, st) < 0) {
+        pcpy_tensor_type_init(module, st) < 0 || pcpy_ag_node_init(module) < 0) {
         return -1;
     }
     static PyMethodDef *const tables[] = {

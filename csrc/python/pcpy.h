@@ -109,8 +109,13 @@ PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
 
 /* ---- autograd (autograd.c) --------------------------------------------------------------- */
 
+/* Grad mode of the calling thread: set it and return the previous mode. */
+int pcpy_ag_set_mode(int on);
 /* Release a Tensor's autograd record (its dealloc). */
 void pcpy_ag_tensor_clear(PcTensorObject *o);
+/* The Tensor's tp_traverse and tp_clear: the record's references (grad, grad_fn, hooks). */
+int pcpy_ag_tensor_traverse(PyObject *self, visitproc visit, void *arg);
+int pcpy_ag_tensor_clear_refs(PyObject *self);
 /* The slot `s` behind the autograd gate (operators, indexing); other slots unchanged. */
 PyType_Slot pcpy_ag_slot(PyType_Slot s);
 /* The Tensor's autograd attributes (tensor_type.c's getset table) */
@@ -119,7 +124,10 @@ int pcpy_ag_set_stop_gradient(PyObject *self, PyObject *value, void *c);
 PyObject *pcpy_ag_get_grad(PyObject *self, void *c);
 int pcpy_ag_set_grad(PyObject *self, PyObject *value, void *c);
 PyObject *pcpy_ag_get_grad_fn(PyObject *self, void *c);
-int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c);
+int pcpy_ag_set_grad_fn(PyObject *self, PyObject *value, void *c);  /* autograd_node.c */
+/* *slot (a reference of self's record: grad, grad_fn or hooks) set to value (None: NULL); self
+ * joins the cycle collector's objects when it gains one. 0. */
+int pcpy_ag_set_record(PyObject *self, PyObject **slot, PyObject *value);
 PyObject *pcpy_ag_get_hooks(PyObject *self, void *c);
 int pcpy_ag_set_hooks(PyObject *self, PyObject *value, void *c);
 PyObject *pcpy_ag_get_is_leaf(PyObject *self, void *c);

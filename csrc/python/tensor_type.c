@@ -20,12 +20,18 @@ _Static_assert(sizeof(Py_ssize_t) == sizeof(int64_t),
 
 PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t)
 {
-    PcTensorObject *o = (PcTensorObject *)st->tensor_type->tp_alloc(st->tensor_type, 0);
+    /* untracked by the cycle collector until it holds an autograd record (autograd.c) */
+    PcTensorObject *o = PyObject_GC_New(PcTensorObject, st->tensor_type);
     if (o == NULL) {
         pc_tensor_free(t);
         return NULL;
     }
     o->t = t;
+    o->weakreflist = NULL;
+    o->grad = NULL;
+    o->grad_fn = NULL;
+    o->hooks = NULL;
+    o->requires_grad = 0;
     return (PyObject *)o;
 }
 
@@ -41,6 +47,7 @@ static void tensor_dealloc(PyObject *self)
 {
     PcTensorObject *o = (PcTensorObject *)self;
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     if (o->weakreflist != NULL) {
         PyObject_ClearWeakRefs(self);
     }
@@ -831,7 +838,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
      * PyMethodDef array; the type lives until interpreter shutdown, so the arrays are never
      * freed. They are built once per module object. */
     PyMethodDef *methods = PyMem_Calloc(nmethods + 1, sizeof *methods);
-    PyType_Slot *slots = PyMem_Calloc(nslots + 4, sizeof *slots);
+    PyType_Slot *slots = PyMem_Calloc(nslots + 6, sizeof *slots);
     if (methods == NULL || slots == NULL) {
         PyMem_Free(methods);
         PyMem_Free(slots);
@@ -848,6 +855,8 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
             slots[is++] = pcpy_ag_slot(*s);
         }
     }
+    slots[is++] = (PyType_Slot){Py_tp_traverse, pcpy_ag_tensor_traverse};
+    slots[is++] = (PyType_Slot){Py_tp_clear, pcpy_ag_tensor_clear_refs};
     slots[is++] = (PyType_Slot){Py_tp_methods, methods};
     slots[is++] = (PyType_Slot){Py_tp_members, tensor_members};
     slots[is++] = (PyType_Slot){Py_tp_doc, "Tensor(data, dtype=None, device=None)\n--\n\n"
@@ -857,7 +866,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
     PyType_Spec spec = {
         .name = "paddle_c.Tensor",
         .basicsize = sizeof(PcTensorObject),
-        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
         .slots = slots,
     };
     st->tensor_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &spec, NULL);

@@ -1,34 +1,27 @@
-"""Paddle's reverse-mode autograd on paddle_c: the recorder, the graph walk and the surface
-(backward, paddle.grad, no_grad and friends, jacobian, hessian). docs/autograd.md describes it.
+"""Paddle's reverse-mode autograd on paddle_c: the recorder and the surface (backward,
+paddle.grad, no_grad and friends, jacobian, hessian). docs/autograd.md describes it.
 
-The C side (csrc/python/autograd.c) keeps each Tensor's record (stop_gradient, grad, grad_fn,
-hooks), the storage versions that in-place writes bump, grad mode, and the gate: every
+The engine is C: csrc/python/autograd.c keeps each Tensor's record (stop_gradient, grad,
+grad_fn, hooks), the storage versions that in-place writes bump, grad mode, and the gate: every
 differentiable function of the namespace and every operator calls `_record` below only when some
 live tensor requires a gradient and grad mode is on; otherwise the operation runs at once.
-
-A recorded operation becomes a `Node`: the rule's vector-Jacobian product (a closure over what it
-saved), one edge per differentiable input (the input's node and output index, or the leaf tensor
-itself, or None), the inputs' shapes and dtypes (gradients of broadcast inputs are summed back to
-them, gradients of real inputs of complex operations keep the real part), and the versions of
-the tensors it saved. Rules are compositions of paddle_c operations (_autograd_rules.py), so a
+autograd_node.c makes a recorded operation a GradNode (`_C._ag_attach`: the rule's
+vector-Jacobian product, the edges into its inputs, their shapes and dtypes, the saved tensors
+and their versions, the outputs held weakly), and autograd_engine.c walks the graph
+(`_C._ag_run`). Rules are compositions of paddle_c operations (_autograd_rules.py), so a
 backward pass run with create_graph=True is recorded like any other computation and can be
 differentiated again, to any order.
-
-[Why edges point at nodes, not tensors] An in-place write to a non-leaf tensor gives it a new
-node; operations recorded before the write must still reach the node that was current when they
-ran, as in PyTorch.
 """
 
 from __future__ import annotations
 
 import functools
 import operator
-import weakref
 
 from . import _C
 
 __all__ = [
-    "Node", "backward", "enable_grad", "grad", "hessian", "is_grad_enabled", "jacobian",
+    "backward", "enable_grad", "grad", "hessian", "is_grad_enabled", "jacobian",
     "no_grad", "set_grad_enabled",
 ]
 
@@ -47,10 +40,6 @@ _RULES: dict = {}       # name -> rule(p) -> (inputs, vjp, saves): _autograd_rul
 _NONDIFF: set = set()   # names whose outputs never carry gradients (_autograd_rules.py)
 
 
-def _is_float(t) -> bool:
-    return _C.isdtype(t.dtype, ("real floating", "complex floating"))
-
-
 def _needs_grad(args, kwargs) -> bool:
     for a in args:
         if type(a) is _Tensor or isinstance(a, _Tensor):
@@ -63,69 +52,6 @@ def _needs_grad(args, kwargs) -> bool:
     if kwargs:
         return _needs_grad(tuple(kwargs.values()), None)
     return False
-
-
-class Node:
-    """One recorded operation of the graph (a tensor's grad_fn)."""
-
-    __slots__ = ("name", "vjp", "edges", "metas", "saved", "out_refs", "out_alias", "out_meta",
-                 "hooks", "__weakref__")
-
-    def __init__(self, name, vjp, edges, metas, saved, outs):
-        self.name = name
-        self.vjp = vjp
-        self.edges = edges
-        self.metas = metas
-        self.saved = saved
-        self.out_refs = [weakref.ref(o) if o is not None else None for o in outs]
-        self.out_alias = [o.detach() if o is not None else None for o in outs]
-        self.out_meta = [(o.shape, o.dtype, o.device) if o is not None else None for o in outs]
-        self.hooks = None
-
-    def __repr__(self) -> str:
-        return f"<paddle_c grad node {self.name}>"
-
-
-def _edge(t):
-    """The edge from a consumer to tensor t: (node, output index), (t, -1) for a leaf that
-    requires a gradient, or None."""
-    if not isinstance(t, _Tensor) or t.stop_gradient:
-        return None
-    node = t._grad_fn
-    if node is None:
-        return (t, -1)
-    return (node, _out_index(node, t))
-
-
-def _out_index(node, t) -> int:
-    for i, r in enumerate(node.out_refs):
-        if r is not None and r() is t:
-            return i
-    raise RuntimeError("paddle_c autograd: a tensor is not an output of its own node")
-
-
-def _attach(name, out, inputs, vjp, saves):
-    """Make the float outputs of `out` outputs of a new node. Returns `out`."""
-    edges = [_edge(t) for t in inputs]
-    if not any(e is not None for e in edges):
-        return out
-    multi = isinstance(out, (tuple, list))
-    outs = list(out) if multi else [out]
-    outs = [o if isinstance(o, _Tensor) and _is_float(o) else None for o in outs]
-    if not any(o is not None for o in outs):
-        return out
-    metas = [(t.shape, t.dtype) if isinstance(t, _Tensor) else None for t in inputs]
-    node = Node(name, vjp, edges, metas, None, outs)
-    if saves:
-        node.saved = [(t, t._version) for t in inputs if isinstance(t, _Tensor)]
-    if saves == "out":
-        # the outputs through their aliases: a node never holds its own outputs
-        node.saved += [(a, a._version) for a in node.out_alias if a is not None]
-    for o in outs:
-        if o is not None:
-            o.stop_gradient = False
-            o._grad_fn = node
-    return out
 
 
 def _call_nograd(func, args, kwargs):
@@ -167,7 +93,7 @@ def _record(name, func, args, kwargs):
         # tensor): the result becomes a new Tensor object on the same memory, with its own node
         out = out.detach()
     inputs, vjp, saves = rule[1](out, *args, **kwargs)
-    return _attach(name, out, inputs, vjp, saves)
+    return _C._ag_attach(name, out, inputs, vjp, saves)
 
 
 _SLOT_FUNCS.update({
@@ -185,187 +111,19 @@ def _setitem(x, key, value):
     if x.is_leaf and not x.stop_gradient:
         raise ValueError("(InvalidArgument) Leaf Tensor that doesn't stop gradient can't use "
                          "inplace strategy.")
-    old = _edge(x)
     _call_nograd(operator.setitem, (x, key, value), {})
     val = value if isinstance(value, _Tensor) else None
-    vedge = _edge(val) if val is not None else None
-    if old is None and vedge is None:
-        return None
-    vshape = val.shape if val is not None else None
+    vgrad = val is not None and not val.stop_gradient
 
     def vjp(g, out):
         gx = _C.asarray(g, copy=True)
         gx[key] = 0
-        gv = g[key] if vedge is not None else None
+        gv = g[key] if vgrad else None
         return gx, gv
 
-    node = Node("setitem", vjp, [old, vedge],
-                [(x.shape, x.dtype), (vshape, val.dtype) if val is not None else None],
-                None, [x])
-    x.stop_gradient = False
-    x._grad_fn = node
+    # x's edge is still the one from before the write: its node changes only here
+    _C._ag_attach("setitem", x, (x, val), vjp, False)
     return None
-
-
-# ---- the graph walk ------------------------------------------------------------------------
-
-_FREED = ("(Fatal) The TensorWrappers of {} do not exist. This may be because: You calculate "
-          "backward twice for the same subgraph without setting retain_graph=True. Please set "
-          "retain_graph=True in the first backward/grad call.")
-
-
-def _sum_to(g, shape, dtype):
-    """g summed over the axes along which it was broadcast from `shape`, in `dtype`."""
-    if g.shape != shape:
-        lead = g.ndim - len(shape)
-        if lead > 0:
-            g = _C.sum(g, axis=tuple(range(lead)))
-        axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
-        if axes:
-            g = _C.sum(g, axis=axes, keepdims=True)
-        if g.shape != shape:
-            g = _C.broadcast_to(g, shape)
-    if g.dtype != dtype:
-        if _C.isdtype(g.dtype, "complex floating") and not _C.isdtype(dtype, "complex floating"):
-            g = _C.real(g)
-        if g.dtype != dtype:
-            g = _C.astype(g, dtype)
-    return g
-
-
-def _check_saved(node):
-    for t, v in node.saved or ():
-        if t._version != v:
-            raise RuntimeError(
-                f"one of the tensors needed for the gradient of {node.name} has been modified "
-                f"by an inplace operation: its version is {t._version}, it was {v} when it was "
-                f"saved")
-
-
-def _run(roots, root_grads, retain_graph, create_graph, targets=None, accumulate=True):
-    """Propagate root_grads from roots. With `targets` (tensors), returns their gradients (None
-    where none arrives) and leaves .grad alone; else accumulates into the leaves' .grad."""
-    node_bufs: dict = {}
-    leaf_bufs: dict = {}
-    leaf_of: dict = {}
-
-    def add(buf, key, g):
-        cur = buf.get(key)
-        buf[key] = g if cur is None else cur + g
-
-    # the nodes reachable from the roots, and how many edges enter each
-    deps: dict = {}
-    stack = []
-    for t, g in zip(roots, root_grads):
-        e = _edge(t)
-        if e is None:
-            continue
-        obj, idx = e
-        if idx < 0:
-            leaf_of[id(obj)] = obj
-            add(leaf_bufs, id(obj), g)
-            continue
-        add(node_bufs, (id(obj), idx), g)
-        if id(obj) not in deps:
-            deps[id(obj)] = [obj, 0]
-            stack.append(obj)
-    while stack:
-        node = stack.pop()
-        for e in node.edges:
-            if e is None or e[1] < 0:
-                continue
-            child = e[0]
-            entry = deps.get(id(child))
-            if entry is None:
-                deps[id(child)] = [child, 1]
-                stack.append(child)
-            else:
-                entry[1] += 1
-
-    capture = {}
-    if targets is not None:
-        for i, t in enumerate(targets):
-            e = _edge(t)
-            if e is not None and e[1] >= 0:
-                capture.setdefault((id(e[0]), e[1]), []).append(i)
-    results = [None] * (len(targets) if targets is not None else 0)
-
-    ready = [entry[0] for entry in deps.values() if entry[1] == 0]
-    prev = _set_enabled(create_graph)
-    try:
-        while ready:
-            node = ready.pop()
-            nid = id(node)
-            gs = [node_bufs.pop((nid, i), None) for i in range(len(node.out_meta))]
-            for i, g in enumerate(gs):
-                if g is not None and node.hooks and node.hooks.get(i):
-                    for h in node.hooks[i]:
-                        r = h(g)
-                        if r is not None:
-                            g = r
-                    gs[i] = g
-                for j in capture.get((nid, i), ()):
-                    results[j] = gs[i]
-            if any(g is not None for g in gs):
-                if node.vjp is None:
-                    raise RuntimeError(_FREED.format(node.name))
-                _check_saved(node)
-                for i, g in enumerate(gs):
-                    if g is None and node.out_meta[i] is not None:
-                        shape, dtype, device = node.out_meta[i]
-                        gs[i] = _C.zeros(shape, dtype=dtype, device=device)
-                outs = [None] * len(gs)
-                for i, r in enumerate(node.out_refs):
-                    o = r() if (create_graph and r is not None) else None
-                    outs[i] = o if o is not None else node.out_alias[i]
-                if len(gs) == 1:
-                    grads = node.vjp(gs[0], outs[0])
-                else:
-                    grads = node.vjp(tuple(gs), tuple(outs))
-                if not retain_graph:
-                    node.vjp = None
-                    node.saved = None
-                    node.out_alias = [None] * len(gs)
-                for e, meta, gi in zip(node.edges, node.metas, grads):
-                    if e is None or gi is None:
-                        continue
-                    if not isinstance(gi, _Tensor):
-                        gi = _C.asarray(gi)
-                    gi = _sum_to(gi, meta[0], meta[1])
-                    obj, idx = e
-                    if idx < 0:
-                        leaf_of[id(obj)] = obj
-                        add(leaf_bufs, id(obj), gi)
-                    else:
-                        add(node_bufs, (id(obj), idx), gi)
-            for e in node.edges:
-                if e is None or e[1] < 0:
-                    continue
-                entry = deps[id(e[0])]
-                entry[1] -= 1
-                if entry[1] == 0:
-                    ready.append(e[0])
-        for key, g in leaf_bufs.items():
-            t = leaf_of[key]
-            for h in (t._hooks or ()):
-                r = h(g)
-                if r is not None:
-                    g = r
-            if targets is not None:
-                for j, tt in enumerate(targets):
-                    if tt is t:
-                        results[j] = g if results[j] is None else results[j] + g
-            elif accumulate:
-                if t.grad is None:
-                    t.grad = g if g is not t else _C.asarray(g, copy=True)
-                else:
-                    cur = t.grad
-                    _set_enabled(False)
-                    cur += g  # accumulated in place
-                    _set_enabled(create_graph)
-    finally:
-        _set_enabled(prev)
-    return results
 
 
 def _ones_like(t):
@@ -380,7 +138,7 @@ def backward(tensor, grad_tensor=None, retain_graph=False):
         raise RuntimeError("backward: the tensor has stop_gradient=True, so there is no graph "
                            "to differentiate")
     g = _ones_like(tensor) if grad_tensor is None else _as_grad(grad_tensor, tensor)
-    _run([tensor], [g], bool(retain_graph), False)
+    _C._ag_run([tensor], [g], bool(retain_graph), False, None)
 
 
 def _as_grad(g, t):
@@ -419,7 +177,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if not isinstance(t, _Tensor):
             raise TypeError(f"grad: outputs and inputs must be Tensors, not {type(t).__name__}")
     gs = [_ones_like(o) if g is None else _as_grad(g, o) for o, g in zip(outs, gouts)]
-    res = _run(outs, gs, bool(retain_graph), bool(create_graph), targets=ins)
+    res = _C._ag_run(outs, gs, bool(retain_graph), bool(create_graph), ins)
     for i, r in enumerate(res):
         if r is None:
             if not allow_unused:
@@ -597,9 +355,7 @@ def _register_hook(self, hook):
             hooks = []
             self._hooks = hooks
     else:
-        if node.hooks is None:
-            node.hooks = {}
-        hooks = node.hooks.setdefault(_out_index(node, self), [])
+        hooks = node._hooks(node._out_index(self))
     hooks.append(hook)
     return _HookHandle(hooks, hook)
 
