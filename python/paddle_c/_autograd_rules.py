@@ -499,6 +499,36 @@ def _median(x, axis=None, keepdim=False, mode="avg", name=None):
     return r if keepdim else _C.squeeze(r, axis=ax)
 
 
+@_decompose("nanmedian")
+def _nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
+    # the middle of the sorted values that are not NaN (sort puts NaN last): the mean of the
+    # two middle ones ('avg') or the lower one ('min'); a lane of NaN alone gives NaN
+    ndim = x.ndim
+    if axis is None:
+        x = _C.reshape(x, (-1,))
+        ax, keep = 0, False
+    else:
+        ax, keep = axis % max(x.ndim, 1), keepdim
+    if x.ndim == 0:
+        x = _C.reshape(x, (1,))
+    n = x.shape[ax]
+    if n == 0:
+        r = _C.sum(x, axis=ax, keepdims=True) + float("nan")
+    else:
+        s = _C.sort(x, axis=ax)
+        count = _C.sum(_C.astype(_C.logical_not(_C.isnan(x)), _C.int64), axis=ax,
+                       keepdims=True)
+        lo = _C.take_along_axis(s, _C.clip((count - 1) // 2, 0, n - 1), axis=ax)
+        r = lo
+        if mode == "avg":
+            hi = _C.take_along_axis(s, _C.clip(count // 2, 0, n - 1), axis=ax)
+            r = (lo + hi) / 2
+        r = _C.where(count == 0, float("nan"), r)
+    if axis is None:
+        return _C.reshape(r, (1,) * ndim if keepdim else ())
+    return r if keep else _C.squeeze(r, axis=ax)
+
+
 # ---- linear algebra ------------------------------------------------------------------------
 
 def _mT(t):
@@ -677,6 +707,140 @@ def _svdvals(out, x):
     def vjp(g, o):
         u, s, vh = _C._linalg_svd(x, False)
         return (_C.matmul(u * _C.expand_dims(g, axis=-2), vh),)
+    return (x,), vjp, True
+
+
+def _skew(t):
+    return t - _mH(t)
+
+
+def _diag(t):
+    return _C._linalg_diagonal(t, 0)
+
+
+def _rows(t, k):
+    """The first k rows of each matrix of t."""
+    return _C.take(t, _C.arange(k, device=t.device), axis=-2)
+
+
+def _cols(t, k):
+    """The first k columns of each matrix of t."""
+    return _C.take(t, _C.arange(k, device=t.device), axis=-1)
+
+
+def _svd_vjp(u, s, vh, gu, gs, gvh):
+    """The gradient of A = U diag(S) Vh (reduced: k = min(m, n) singular triples) from those of
+    U, S and Vh (PyTorch's svd_backward, as a composition). E_jk = s_k^2 - s_j^2: repeated
+    singular values make it zero and the gradient through the vectors infinite, as in
+    PyTorch. Complex: the loss must not depend on the phases of the vectors; the diagonal
+    term i Im(diag(U^H gU) - diag(V^H gV)) / (2 S) carries the phase-invariant part."""
+    m, n = u.shape[-2], vh.shape[-1]
+    k = s.shape[-1]
+    eye = _C.eye(k, dtype=_C.bool, device=s.device)
+    s2 = s * s
+    e = _C.where(eye, 1, _C.expand_dims(s2, axis=-2) - _C.expand_dims(s2, axis=-1))
+    uhgu = _skew(_C.matmul(_mH(u), gu))
+    vhgv = _skew(_C.matmul(vh, _mH(gvh)))
+    inner = (uhgu * _C.expand_dims(s, axis=-2) + _C.expand_dims(s, axis=-1) * vhgv) / e
+    inner = _C.where(eye, 0, inner) + _diag_embed(gs)
+    if _is_complex(u):
+        im = _C.imag(_diag(_C.matmul(_mH(u), gu))) - _C.imag(_diag(_C.matmul(vh, _mH(gvh))))
+        inner = inner + _diag_embed(im / (2 * s)) * 1j
+    if m > n:
+        ga = _C.matmul(u, inner)
+        gus = gu / _C.expand_dims(s, axis=-2)
+        ga = ga + gus - _C.matmul(u, _C.matmul(_mH(u), gus))
+        return _C.matmul(ga, vh)
+    if m < n:
+        ga = _C.matmul(inner, vh)
+        sgvh = gvh / _C.expand_dims(s, axis=-1)
+        ga = ga + sgvh - _C.matmul(_C.matmul(sgvh, _mH(vh)), vh)
+        return _C.matmul(u, ga)
+    return _C.matmul(_C.matmul(u, inner), vh)
+
+
+@_rule("_linalg_svd")
+def _svd(out, x, full_matrices=True):
+    # [Why full_matrices uses k columns] The extra columns of U (or rows of Vh) of a full
+    # decomposition of a non-square matrix are any orthonormal completion: no gradient flows
+    # through them (PyTorch narrows them away the same way).
+    def vjp(g, o):
+        gu, gs, gvh = g
+        u, s, vh = o
+        k = s.shape[-1]
+        if u.shape[-1] != k:
+            u, gu = _cols(u, k), _cols(gu, k)
+        if vh.shape[-2] != k:
+            vh, gvh = _rows(vh, k), _rows(gvh, k)
+        return (_svd_vjp(u, s, vh, gu, gs, gvh),)
+    return (x,), vjp, "out"
+
+
+def _qr_square_vjp(q, r, gq, gr):
+    """The gradient of A = QR (m >= n, Q with n columns, R n x n upper with a real diagonal):
+    (gQ + Q P) R^{-H}, P the Hermitian matrix with upper triangle that of
+    N = gR R^H - Q^H gQ and the real part of N's diagonal."""
+    nmat = _C.matmul(gr, _mH(r)) - _C.matmul(_mH(q), gq)
+    up = _C.triu(nmat, k=1)
+    p = up + _mH(up) + _diag_embed(_C.real(_diag(nmat)))
+    b = gq + _C.matmul(q, p)
+    return _mH(_C._linalg_solve(r, _mH(b)))
+
+
+@_rule("_linalg_qr")
+def _qr(out, x, mode="reduced"):
+    def vjp(g, o):
+        m, n = x.shape[-2], x.shape[-1]
+        q, r = o
+        gq, gr = g
+        if mode == "complete" and m > n:
+            raise NotImplementedError(
+                "qr: the gradient of mode='complete' with more rows than columns is not "
+                "defined (the extra columns of Q are any orthonormal completion); use "
+                "mode='reduced'")
+        if m >= n:
+            return (_qr_square_vjp(q, r, gq, gr),)
+        # wide: A = [Y | Z], R = [U | V], Y = Q U, V = Q^H Z
+        ru, rv = _cols(r, m), _C.take(r, _C.arange(m, n, device=r.device), axis=-1)
+        gru, grv = _cols(gr, m), _C.take(gr, _C.arange(m, n, device=gr.device), axis=-1)
+        z = _C.take(x, _C.arange(m, n, device=x.device), axis=-1)
+        gy = _qr_square_vjp(q, ru, gq + _C.matmul(z, _mH(grv)), gru)
+        return (_C.concat([gy, _C.matmul(q, grv)], axis=-1),)
+    return (x,), vjp, "out"
+
+
+def _eig_vjp(w, v, gw, gv):
+    """The gradient of A = V diag(w) V^{-1} (eigenvectors of unit norm, PyTorch's
+    linalg_eig_backward as a composition): V^{-H} (diag(gw) + (V^H gV - V^H V Re(diag(V^H
+    gV))) / conj(E)) V^H off the diagonal, E_ij = w_j - w_i. A repeated eigenvalue makes the
+    part through the vectors infinite, as in PyTorch; the loss must not depend on the vectors'
+    phases."""
+    vh = _mH(v)
+    n = w.shape[-1]
+    eye = _C.eye(n, dtype=_C.bool, device=w.device)
+    inner = _diag_embed(gw)
+    if gv is not None:
+        vhgv = _C.matmul(vh, gv)
+        re = _C.real(_diag(vhgv))
+        off = vhgv - _C.matmul(vh, v * _C.expand_dims(re, axis=-2))
+        wc = _cj(w)
+        e = _C.expand_dims(wc, axis=-2) - _C.expand_dims(wc, axis=-1)
+        inner = inner + _C.where(eye, 0, off / _C.where(eye, 1, e))
+    return _C._linalg_solve(vh, _C.matmul(inner, vh))
+
+
+@_rule("_linalg_eig")
+def _eig(out, x):
+    def vjp(g, o):
+        return (_eig_vjp(o[0], o[1], g[0], g[1]),)
+    return (x,), vjp, "out"
+
+
+@_rule("_linalg_eigvals")
+def _eigvals(out, x):
+    def vjp(g, o):
+        w, v = _C._linalg_eig(x)
+        return (_eig_vjp(w, v, g, None),)
     return (x,), vjp, True
 
 
@@ -995,6 +1159,70 @@ def _fftn_rule(adjoint_name):
 
 _RULES["fft.fftn"] = ("rule", _fftn_rule("ifftn"))
 _RULES["fft.ifftn"] = ("rule", _fftn_rule("fftn"))
+
+
+# the real transforms through the complex ones (so each shares their rules): rfft is the
+# first n // 2 + 1 terms of fft; irfft is the real part of ifft of the Hermitian spectrum its
+# input stands for (the imaginary parts of the terms 0 and n / 2 drop out of the real part, as
+# the C transform ignores them); hfft and ihfft are irfft and rfft of the conjugate with the
+# normalisation swapped (NumPy's definitions)
+
+def _first(t, axis, k):
+    return _C.take(t, _C.arange(k, device=t.device), axis=axis)
+
+
+@_decompose("fft.rfft")
+def _rfft(x, n=None, axis=-1, norm=None):
+    from . import fft as _fft
+    m = x.shape[axis] if n is None else n
+    return _first(_fft.fft(x, n=m, axis=axis, norm=norm or "backward"), axis, m // 2 + 1)
+
+
+@_decompose("fft.irfft")
+def _irfft(x, n=None, axis=-1, norm=None):
+    from . import fft as _fft
+    m = 2 * (x.shape[axis] - 1) if n is None else n
+    half = _fit(x, axis, m // 2 + 1)
+    tail = _C.take(half, _C.arange(1, m - m // 2, device=x.device), axis=axis)
+    full = _C.concat([half, _C.flip(_cj(tail), axis=axis)], axis=axis)
+    return _C.real(_fft.ifft(full, axis=axis, norm=norm or "backward"))
+
+
+@_decompose("fft.hfft")
+def _hfft(x, n=None, axis=-1, norm=None):
+    return _irfft(_cj(x), n, axis, _DUAL[norm])
+
+
+@_decompose("fft.ihfft")
+def _ihfft(x, n=None, axis=-1, norm=None):
+    return _cj(_rfft(x, n, axis, _DUAL[norm]))
+
+
+def _fftn_axes(x, s, axes):
+    if axes is None:
+        axes = range(x.ndim) if s is None else range(x.ndim - len(s), x.ndim)
+    return [a % x.ndim for a in axes]
+
+
+@_decompose("fft.rfftn")
+def _rfftn(x, s=None, axes=None, norm=None):
+    from . import fft as _fft
+    ax = _fftn_axes(x, s, axes)
+    s = [x.shape[a] for a in ax] if s is None else list(s)
+    full = _fft.fftn(x, s=s, axes=ax, norm=norm or "backward")
+    return _first(full, ax[-1], s[-1] // 2 + 1)
+
+
+@_decompose("fft.irfftn")
+def _irfftn(x, s=None, axes=None, norm=None):
+    from . import fft as _fft
+    ax = _fftn_axes(x, s, axes)
+    if s is None:
+        s = [x.shape[a] for a in ax[:-1]] + [2 * (x.shape[ax[-1]] - 1)]
+    s = list(s)
+    if len(ax) > 1:
+        x = _fft.ifftn(x, s=s[:-1], axes=ax[:-1], norm=norm or "backward")
+    return _irfft(x, s[-1], ax[-1], norm)
 
 
 def _shift_rule(adjoint_name):
