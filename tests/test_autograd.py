@@ -593,6 +593,132 @@ def test_function_second(name, device):
         check_torch_second(f, tf, [np.asarray(v) for v in vals], device)
 
 
+# ---- the spectral decompositions and nanmedian beyond the table's cases ---------------------
+
+SPECTRAL = {
+    # tall, square, batched and full decompositions (full: the first min(m, n) vectors carry
+    # the gradient, as in PyTorch)
+    "svd tall": (lambda a: _svd_parts(pc.linalg.svd(a, full_matrices=False), pc), (4, 3),
+                 lambda a: _svd_parts(torch.linalg.svd(a, full_matrices=False), torch)),
+    "svd full tall": (lambda a: (lambda r: (r[1], _cols_sq(r[0], 2)))(pc.linalg.svd(a)),
+                      (4, 2), lambda a: (lambda r: (r[1], _cols_sq(r[0], 2)))(
+                          torch.linalg.svd(a))),
+    "svd full wide": (lambda a: (lambda r: (r[1], _rows_sq(r[2], 2)))(pc.linalg.svd(a)),
+                      (2, 4), lambda a: (lambda r: (r[1], _rows_sq(r[2], 2)))(
+                          torch.linalg.svd(a))),
+    "svd batched": (lambda a: _svd_parts(pc.linalg.svd(a, full_matrices=False), pc), (2, 3, 3),
+                    lambda a: _svd_parts(torch.linalg.svd(a, full_matrices=False), torch)),
+    "qr wide": (lambda a: tuple(pc.linalg.qr(a)), (3, 5), lambda a: tuple(torch.linalg.qr(a))),
+    "qr complete square": (lambda a: tuple(pc.linalg.qr(a, mode="complete")), (2, 3, 3),
+                           lambda a: tuple(torch.linalg.qr(a, mode="complete"))),
+    "eigvals batched": (pc.linalg.eigvals, (2, 3, 3), torch.linalg.eigvals),
+    # a loss of the eigenvalues alone: the eigenvectors' Tensor object is gone by the backward
+    # pass, and the second derivative needs their graph (_outputs in the rules)
+    "eigh values only": (lambda a: pc.linalg.eigh(a + pc.conj(pc.matrix_transpose(a)))[0],
+                         (3, 3), lambda a: torch.linalg.eigh(a + a.mH)[0]),
+}
+
+
+def _cols_sq(u, k):
+    return u[..., :k] * u[..., :k]
+
+
+def _rows_sq(vh, k):
+    return vh[..., :k, :] * vh[..., :k, :]
+
+
+# complex too, but for the full decompositions (their cases' losses square the vectors, which
+# depends on the phases of complex ones)
+@pytest.mark.parametrize("name, dtype", [(n, pc.float64) for n in sorted(SPECTRAL)] + [
+    (n, pc.complex128) for n in sorted(SPECTRAL) if not n.startswith("svd full")])
+def test_spectral_shapes(name, dtype, device):
+    f, shape, tf = SPECTRAL[name]
+    vals = [RNG.standard_normal(shape)]
+    if dtype == pc.complex128:
+        vals = _complex_values(vals)
+    check_first(f, vals, device, dtype=dtype)
+    check_torch(f, tf, vals, device, dtype=dtype)
+    check_torch_second(f, tf, vals, device, dtype=dtype)
+
+
+def test_qr_complete_tall_has_no_gradient():
+    x = pc.asarray(RNG.standard_normal((4, 2)))
+    x.stop_gradient = False
+    q, r = pc.linalg.qr(x, mode="complete")
+    with pytest.raises(NotImplementedError, match="mode='complete'"):
+        paddle.grad(pc.sum(q) + pc.sum(r), x)
+    with pytest.raises(RuntimeError):
+        torch.linalg.qr(torch.tensor(np.asarray(x), requires_grad=True),
+                        mode="complete")[0].sum().backward()
+
+
+def test_repeated_eigenvalues_as_pytorch():
+    """At a repeated eigenvalue the gradient through the eigenvectors is infinite, or of the
+    order of 1 / rounding error where the computed eigenvalues differ by rounding (in PyTorch
+    too); through the eigenvalues alone (eigvals, or eig's eigenvalues) it is finite and equal
+    to PyTorch's. The same for the singular values of svd."""
+    p = np.array([[1.0, 0.5, 0.2], [0.3, 1.0, -0.4], [0.1, 0.2, 1.0]])
+    a = p @ np.diag([2.0, 2.0, 5.0]) @ np.linalg.inv(p)
+    x = pc.asarray(a)
+    x.stop_gradient = False
+    g, = paddle.grad(pc.sum(pc.real(pc.linalg.eigvals(x))), x)
+    t = torch.tensor(a, requires_grad=True)
+    tg, = torch.autograd.grad(torch.sum(torch.real(torch.linalg.eigvals(t))), t)
+    np.testing.assert_allclose(np.asarray(g), tg.numpy(), atol=1e-9)
+    w, v = pc.linalg.eig(x)  # through the eigenvalues of eig: the same, finite
+    g, = paddle.grad(pc.sum(pc.real(w)), x, retain_graph=True)
+    np.testing.assert_allclose(np.asarray(g), tg.numpy(), atol=1e-9)
+    weight = RNG.standard_normal((3, 3))
+    g, = paddle.grad(pc.sum(pc.real(v * pc.conj(v)) * pc.asarray(weight)), x)
+    tw, tv = torch.linalg.eig(t)
+    tg, = torch.autograd.grad(torch.sum(torch.real(tv * tv.conj()) * torch.tensor(weight)), t)
+    def blown_up(a):  # infinite, or of the order of 1 / rounding error
+        return not np.all(np.isfinite(a)) or np.abs(a).max() > 1e8
+
+    assert blown_up(np.asarray(g)) and blown_up(tg.numpy())
+    s = pc.asarray(np.diag([3.0, 3.0, 1.0]))
+    s.stop_gradient = False
+    u, sv, vh = pc.linalg.svd(s)
+    gs, = paddle.grad(pc.sum(sv * pc.asarray([1.0, 2.0, 3.0])), s)
+    ts = torch.tensor(np.asarray(s), requires_grad=True)
+    tgs, = torch.autograd.grad(torch.sum(torch.linalg.svd(ts)[1] * torch.tensor(
+        [1.0, 2.0, 3.0], dtype=torch.float64)), ts)
+    np.testing.assert_allclose(np.asarray(gs), tgs.numpy(), atol=1e-12)
+
+
+@pytest.mark.parametrize("call, twin", [
+    # all elements, an even count of values: the mean of the middle pair
+    (lambda x: pc.nanmedian(x), lambda x: None),
+    # the lower median, as PyTorch's
+    (lambda x: pc.nanmedian(x, axis=0, mode="min"),
+     lambda x: torch.nanmedian(x, 0)[0]),
+    (lambda x: pc.nanmedian(x, axis=1, keepdim=True), None),
+    (lambda x: pc.nanmedian(x, mode="min"), torch.nanmedian),
+])
+def test_nanmedian_forms(call, twin, device):
+    mask = pc.asarray(NAN_MASK, device=device)
+
+    def f(x):
+        r = call(pc.where(mask, math.nan, x))
+        return r[0] if isinstance(r, tuple) else r
+
+    vals = [RNG.standard_normal((3, 4))]
+    check_first(f, vals, device)
+    check_second(f, vals, device)
+    if twin is not None and twin(torch.zeros(1)) is not None:
+        tf = (lambda x: twin(torch.where(torch.tensor(NAN_MASK), math.nan, x)))
+        check_torch(f, tf, vals, device)
+
+
+def test_nanmedian_all_nan_lane():
+    x = pc.asarray([[math.nan, math.nan], [1.0, 3.0]])
+    x.stop_gradient = False
+    y = pc.nanmedian(x, axis=1)
+    assert np.isnan(float(y[0])) and float(y[1]) == 2.0
+    g, = paddle.grad(y[1], x)
+    np.testing.assert_allclose(np.asarray(g), [[0.0, 0.0], [0.5, 0.5]])
+
+
 # ---- complex inputs ----------------------------------------------------------------------------
 
 # the table's functions defined on complex inputs (the cases' inputs plus an imaginary part):

@@ -673,17 +673,25 @@ def _cholesky(out, x, upper=False):
     return (x,), vjp, "out"
 
 
+def _off_diagonal_ratio(num, den, eye):
+    """num / den off the diagonal, 0 on it. [Why zeros stay zeros] Where num is 0 (no gradient
+    through the vectors, or a pair of them it does not reach) the result is 0 even where den
+    is 0 (a repeated eigenvalue or singular value), as in PyTorch, whose formulas skip the
+    vectors' terms when they have no gradient; a non-zero num over a zero den stays infinite
+    (PyTorch's behaviour). den is replaced by 1 there so that no NaN reaches a derivative."""
+    zero = _C.logical_or(eye, num == 0)
+    return _C.where(zero, 0, num / _C.where(zero, 1, den))
+
+
 @_rule("_linalg_eigh")
 def _eigh(out, x):
     def vjp(g, o):
         gw, gv = g
-        w, v = o
+        w, v = _outputs(o, x, lambda: _C._linalg_eigh(x))
         e = _C.expand_dims(w, axis=-2) - _C.expand_dims(w, axis=-1)   # e_ij = w_j - w_i
         n = w.shape[-1]
         eye = _C.eye(n, dtype=_C.bool, device=w.device)
-        f = _C.where(eye, 0, _C.reciprocal(_C.where(eye, 1, e)))
-        inner = _C.matmul(_mH(v), gv) * f
-        inner = inner + _diag_embed(gw)
+        inner = _off_diagonal_ratio(_C.matmul(_mH(v), gv), e, eye) + _diag_embed(gw)
         ga = _C.matmul(_C.matmul(v, inner), _mH(v))
         return (0.5 * (ga + _mH(ga)),)
     return (x,), vjp, "out"
@@ -728,6 +736,19 @@ def _cols(t, k):
     return _C.take(t, _C.arange(k, device=t.device), axis=-1)
 
 
+def _outputs(o, x, recompute):
+    """The outputs o of a decomposition of x for its vjp. [Why a decomposition's rule may
+    recompute its outputs] The engine passes an output to the vjp with its graph only while the
+    output's Tensor object is alive, a detached alias otherwise; a vjp recorded for a higher
+    derivative (grad mode on) needs every output it reads with its graph, or the terms
+    through it are lost (U of svd when only S and Vh reach the loss). Then the decomposition is
+    recomputed from x, recorded: the solver is deterministic, so the values are the same."""
+    outs = o if isinstance(o, tuple) else (o,)
+    if _C._ag_enabled() and not x.stop_gradient and any(t.stop_gradient for t in outs):
+        return recompute()
+    return o
+
+
 def _svd_vjp(u, s, vh, gu, gs, gvh):
     """The gradient of A = U diag(S) Vh (reduced: k = min(m, n) singular triples) from those of
     U, S and Vh (PyTorch's svd_backward, as a composition). E_jk = s_k^2 - s_j^2: repeated
@@ -738,11 +759,11 @@ def _svd_vjp(u, s, vh, gu, gs, gvh):
     k = s.shape[-1]
     eye = _C.eye(k, dtype=_C.bool, device=s.device)
     s2 = s * s
-    e = _C.where(eye, 1, _C.expand_dims(s2, axis=-2) - _C.expand_dims(s2, axis=-1))
+    e = _C.expand_dims(s2, axis=-2) - _C.expand_dims(s2, axis=-1)
     uhgu = _skew(_C.matmul(_mH(u), gu))
     vhgv = _skew(_C.matmul(vh, _mH(gvh)))
-    inner = (uhgu * _C.expand_dims(s, axis=-2) + _C.expand_dims(s, axis=-1) * vhgv) / e
-    inner = _C.where(eye, 0, inner) + _diag_embed(gs)
+    num = uhgu * _C.expand_dims(s, axis=-2) + _C.expand_dims(s, axis=-1) * vhgv
+    inner = _off_diagonal_ratio(num, e, eye) + _diag_embed(gs)
     if _is_complex(u):
         im = _C.imag(_diag(_C.matmul(_mH(u), gu))) - _C.imag(_diag(_C.matmul(vh, _mH(gvh))))
         inner = inner + _diag_embed(im / (2 * s)) * 1j
@@ -766,7 +787,7 @@ def _svd(out, x, full_matrices=True):
     # through them (PyTorch narrows them away the same way).
     def vjp(g, o):
         gu, gs, gvh = g
-        u, s, vh = o
+        u, s, vh = _outputs(o, x, lambda: _C._linalg_svd(x, full_matrices))
         k = s.shape[-1]
         if u.shape[-1] != k:
             u, gu = _cols(u, k), _cols(gu, k)
@@ -791,7 +812,7 @@ def _qr_square_vjp(q, r, gq, gr):
 def _qr(out, x, mode="reduced"):
     def vjp(g, o):
         m, n = x.shape[-2], x.shape[-1]
-        q, r = o
+        q, r = _outputs(o, x, lambda: _C._linalg_qr(x, mode))
         gq, gr = g
         if mode == "complete" and m > n:
             raise NotImplementedError(
@@ -825,14 +846,15 @@ def _eig_vjp(w, v, gw, gv):
         off = vhgv - _C.matmul(vh, v * _C.expand_dims(re, axis=-2))
         wc = _cj(w)
         e = _C.expand_dims(wc, axis=-2) - _C.expand_dims(wc, axis=-1)
-        inner = inner + _C.where(eye, 0, off / _C.where(eye, 1, e))
+        inner = inner + _off_diagonal_ratio(off, e, eye)
     return _C._linalg_solve(vh, _C.matmul(inner, vh))
 
 
 @_rule("_linalg_eig")
 def _eig(out, x):
     def vjp(g, o):
-        return (_eig_vjp(o[0], o[1], g[0], g[1]),)
+        w, v = _outputs(o, x, lambda: _C._linalg_eig(x))
+        return (_eig_vjp(w, v, g[0], g[1]),)
     return (x,), vjp, "out"
 
 
