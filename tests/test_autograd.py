@@ -593,6 +593,17 @@ def test_function_second(name, device):
         check_torch_second(f, tf, [np.asarray(v) for v in vals], device)
 
 
+@pytest.mark.parametrize("name", ["matmul", "cumprod", "_linalg_inv", "_linalg_svd",
+                                  "_linalg_qr", "_linalg_eig", "fft.fft", "fft.irfftn",
+                                  "fft.hfft"])
+def test_function_complex64(name, device):
+    """complex64: first and second derivatives against PyTorch's in complex64."""
+    f, vals, tf = _case(name)
+    vals = [v.astype(np.complex64) for v in _complex_values(vals)]
+    check_torch(f, tf, vals, device, dtype=pc.complex64, tol=2e-3)
+    check_torch_second(f, tf, vals, device, dtype=pc.complex64, tol=2e-2)
+
+
 # ---- the spectral decompositions and nanmedian beyond the table's cases ---------------------
 
 SPECTRAL = {

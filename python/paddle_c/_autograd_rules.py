@@ -726,14 +726,9 @@ def _diag(t):
     return _C._linalg_diagonal(t, 0)
 
 
-def _rows(t, k):
-    """The first k rows of each matrix of t."""
-    return _C.take(t, _C.arange(k, device=t.device), axis=-2)
-
-
-def _cols(t, k):
-    """The first k columns of each matrix of t."""
-    return _C.take(t, _C.arange(k, device=t.device), axis=-1)
+def _part(t, axis, start, stop):
+    """t[start:stop] along axis (a recorded take)."""
+    return _C.take(t, _C.arange(start, stop, device=t.device), axis=axis)
 
 
 def _outputs(o, x, recompute):
@@ -790,9 +785,9 @@ def _svd(out, x, full_matrices=True):
         u, s, vh = _outputs(o, x, lambda: _C._linalg_svd(x, full_matrices))
         k = s.shape[-1]
         if u.shape[-1] != k:
-            u, gu = _cols(u, k), _cols(gu, k)
+            u, gu = _part(u, -1, 0, k), _part(gu, -1, 0, k)
         if vh.shape[-2] != k:
-            vh, gvh = _rows(vh, k), _rows(gvh, k)
+            vh, gvh = _part(vh, -2, 0, k), _part(gvh, -2, 0, k)
         return (_svd_vjp(u, s, vh, gu, gs, gvh),)
     return (x,), vjp, "out"
 
@@ -822,10 +817,9 @@ def _qr(out, x, mode="reduced"):
         if m >= n:
             return (_qr_square_vjp(q, r, gq, gr),)
         # wide: A = [Y | Z], R = [U | V], Y = Q U, V = Q^H Z
-        ru, rv = _cols(r, m), _C.take(r, _C.arange(m, n, device=r.device), axis=-1)
-        gru, grv = _cols(gr, m), _C.take(gr, _C.arange(m, n, device=gr.device), axis=-1)
-        z = _C.take(x, _C.arange(m, n, device=x.device), axis=-1)
-        gy = _qr_square_vjp(q, ru, gq + _C.matmul(z, _mH(grv)), gru)
+        grv = _part(gr, -1, m, n)
+        gy = _qr_square_vjp(q, _part(r, -1, 0, m), gq + _C.matmul(_part(x, -1, m, n), _mH(grv)),
+                            _part(gr, -1, 0, m))
         return (_C.concat([gy, _C.matmul(q, grv)], axis=-1),)
     return (x,), vjp, "out"
 
@@ -1189,15 +1183,12 @@ _RULES["fft.ifftn"] = ("rule", _fftn_rule("fftn"))
 # the C transform ignores them); hfft and ihfft are irfft and rfft of the conjugate with the
 # normalisation swapped (NumPy's definitions)
 
-def _first(t, axis, k):
-    return _C.take(t, _C.arange(k, device=t.device), axis=axis)
-
 
 @_decompose("fft.rfft")
 def _rfft(x, n=None, axis=-1, norm=None):
     from . import fft as _fft
     m = x.shape[axis] if n is None else n
-    return _first(_fft.fft(x, n=m, axis=axis, norm=norm or "backward"), axis, m // 2 + 1)
+    return _part(_fft.fft(x, n=m, axis=axis, norm=norm or "backward"), axis, 0, m // 2 + 1)
 
 
 @_decompose("fft.irfft")
@@ -1205,7 +1196,7 @@ def _irfft(x, n=None, axis=-1, norm=None):
     from . import fft as _fft
     m = 2 * (x.shape[axis] - 1) if n is None else n
     half = _fit(x, axis, m // 2 + 1)
-    tail = _C.take(half, _C.arange(1, m - m // 2, device=x.device), axis=axis)
+    tail = _part(half, axis, 1, m - m // 2)
     full = _C.concat([half, _C.flip(_cj(tail), axis=axis)], axis=axis)
     return _C.real(_fft.ifft(full, axis=axis, norm=norm or "backward"))
 
@@ -1232,7 +1223,7 @@ def _rfftn(x, s=None, axes=None, norm=None):
     ax = _fftn_axes(x, s, axes)
     s = [x.shape[a] for a in ax] if s is None else list(s)
     full = _fft.fftn(x, s=s, axes=ax, norm=norm or "backward")
-    return _first(full, ax[-1], s[-1] // 2 + 1)
+    return _part(full, ax[-1], 0, s[-1] // 2 + 1)
 
 
 @_decompose("fft.irfftn")
