@@ -638,11 +638,16 @@ def _det(out, x):
 
 @_rule("_linalg_slogdet")
 def _slogdet(out, x):
+    # d log det = tr(A^{-1} dA) = d logabsdet + 1j d(angle of sign): the gradient is
+    # (g_logabsdet - 1j Im(conj(g_sign) sign)) A^{-H}; the sign's term is zero for real inputs
     def vjp(g, o):
-        gl = g[1]
+        gs, gl = g
+        if _is_complex(x):
+            sign = _outputs(o, x, lambda: _C._linalg_slogdet(x))[0]
+            gl = gl - 1j * _C.imag(_cj(gs) * sign)
         s = _C.expand_dims(_C.expand_dims(gl, axis=-1), axis=-1)
         return (s * _mH(_C._linalg_inv(x)),)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("_linalg_solve")
