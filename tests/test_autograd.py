@@ -734,6 +734,26 @@ def test_nanmedian_all_nan_lane():
     np.testing.assert_allclose(np.asarray(g), [[0.0, 0.0], [0.5, 0.5]])
 
 
+@pytest.mark.parametrize("call", [
+    lambda x: pc.fft.rfft(x * 1j), lambda x: pc.fft.ihfft(x * 1j),
+    lambda x: pc.fft.irfft(x[:1]), lambda x: pc.fft.irfft(x, n=0),
+    lambda x: pc.fft.hfft(x, n=-1), lambda x: pc.fft.rfft(x, axis=3),
+    lambda x: pc.fft.irfftn(x, axes=(0, 0)), lambda x: pc.fft.rfftn(x, s=(0,), axes=(0,)),
+    lambda x: pc.nanmedian(x, axis=2), lambda x: pc.nanmedian(x, mode="max"),
+])
+def test_compositions_refuse_as_the_functions(call):
+    """The functions differentiated through a composition refuse bad arguments with their own
+    exception and message under recording too."""
+    errors = []
+    for requires in (False, True):
+        x = pc.asarray([1.0, 2.0, 3.0, 4.0])
+        x.stop_gradient = not requires
+        with pytest.raises(Exception) as info:
+            call(x)
+        errors.append((type(info.value), str(info.value)))
+    assert errors[0] == errors[1]
+
+
 # ---- complex inputs ----------------------------------------------------------------------------
 
 # the table's functions defined on complex inputs (the cases' inputs plus an imaginary part):

@@ -49,6 +49,23 @@ def _decompose(*names):
     return deco
 
 
+def _validated(direct, impl):
+    """A decomposition that first runs the function itself with recording off, for its
+    argument checks only. [Why the function runs first] A composition accepts arguments the
+    function refuses (rfft of a complex tensor, irfft with n=0, an out-of-range axis) or
+    refuses them with another message; running the function first raises exactly its errors,
+    with recording as without. It costs one more forward computation, under recording only.
+    `direct` returns the gated function (looked up at the call)."""
+    def f(*args, **kwargs):
+        prev = _C._ag_set_enabled(False)
+        try:
+            direct()(*args, **kwargs)
+        finally:
+            _C._ag_set_enabled(prev)
+        return impl(*args, **kwargs)
+    return f
+
+
 def _is_complex(t) -> bool:
     return isinstance(t, _T) and _C.isdtype(t.dtype, "complex floating")
 
@@ -499,7 +516,6 @@ def _median(x, axis=None, keepdim=False, mode="avg", name=None):
     return r if keepdim else _C.squeeze(r, axis=ax)
 
 
-@_decompose("nanmedian")
 def _nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     # the middle of the sorted values that are not NaN (sort puts NaN last): the mean of the
     # two middle ones ('avg') or the lower one ('min'); a lane of NaN alone gives NaN
@@ -527,6 +543,9 @@ def _nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     if axis is None:
         return _C.reshape(r, (1,) * ndim if keepdim else ())
     return r if keep else _C.squeeze(r, axis=ax)
+
+
+_RULES["nanmedian"] = ("decompose", _validated(lambda: _C.nanmedian, _nanmedian))
 
 
 # ---- linear algebra ------------------------------------------------------------------------
@@ -1189,14 +1208,12 @@ _RULES["fft.ifftn"] = ("rule", _fftn_rule("fftn"))
 # normalisation swapped (NumPy's definitions)
 
 
-@_decompose("fft.rfft")
 def _rfft(x, n=None, axis=-1, norm=None):
     from . import fft as _fft
     m = x.shape[axis] if n is None else n
     return _part(_fft.fft(x, n=m, axis=axis, norm=norm or "backward"), axis, 0, m // 2 + 1)
 
 
-@_decompose("fft.irfft")
 def _irfft(x, n=None, axis=-1, norm=None):
     from . import fft as _fft
     m = 2 * (x.shape[axis] - 1) if n is None else n
@@ -1206,12 +1223,10 @@ def _irfft(x, n=None, axis=-1, norm=None):
     return _C.real(_fft.ifft(full, axis=axis, norm=norm or "backward"))
 
 
-@_decompose("fft.hfft")
 def _hfft(x, n=None, axis=-1, norm=None):
     return _irfft(_cj(x), n, axis, _DUAL[norm])
 
 
-@_decompose("fft.ihfft")
 def _ihfft(x, n=None, axis=-1, norm=None):
     return _cj(_rfft(x, n, axis, _DUAL[norm]))
 
@@ -1222,7 +1237,6 @@ def _fftn_axes(x, s, axes):
     return [a % x.ndim for a in axes]
 
 
-@_decompose("fft.rfftn")
 def _rfftn(x, s=None, axes=None, norm=None):
     from . import fft as _fft
     ax = _fftn_axes(x, s, axes)
@@ -1231,7 +1245,6 @@ def _rfftn(x, s=None, axes=None, norm=None):
     return _part(full, ax[-1], 0, s[-1] // 2 + 1)
 
 
-@_decompose("fft.irfftn")
 def _irfftn(x, s=None, axes=None, norm=None):
     from . import fft as _fft
     ax = _fftn_axes(x, s, axes)
@@ -1241,6 +1254,18 @@ def _irfftn(x, s=None, axes=None, norm=None):
     if len(ax) > 1:
         x = _fft.ifftn(x, s=s[:-1], axes=ax[:-1], norm=norm or "backward")
     return _irfft(x, s[-1], ax[-1], norm)
+
+
+def _fft_function(name):
+    def get():
+        from . import fft as _fft
+        return getattr(_fft, name)
+    return get
+
+
+for _n, _impl in (("rfft", _rfft), ("irfft", _irfft), ("hfft", _hfft), ("ihfft", _ihfft),
+                  ("rfftn", _rfftn), ("irfftn", _irfftn)):
+    _RULES["fft." + _n] = ("decompose", _validated(_fft_function(_n), _impl))
 
 
 def _shift_rule(adjoint_name):
