@@ -725,6 +725,20 @@ def test_nanmedian_forms(call, twin, device):
         check_torch(f, tf, vals, device)
 
 
+def test_median_forms(device):
+    """median: the lower median (mode='min') against PyTorch's, and NaN for a lane holding
+    NaN under recording as without."""
+    vals = [RNG.standard_normal((3, 4))]
+    check_first(lambda x: pc.median(x, mode="min"), vals, device)
+    check_torch(lambda x: pc.median(x, mode="min"), torch.median, vals, device)
+    x = pc.asarray([[1.0, math.nan, 3.0], [2.0, 0.5, 4.0]], device=device)
+    x.stop_gradient = False
+    y = pc.median(x, axis=1)
+    assert np.isnan(float(y[0])) and float(y[1]) == 2.0
+    g, = paddle.grad(y[1], x)
+    np.testing.assert_allclose(np.asarray(g.to_device("cpu")), [[0, 0, 0], [1, 0, 0]])
+
+
 def test_nanmedian_all_nan_lane():
     x = pc.asarray([[math.nan, math.nan], [1.0, 3.0]])
     x.stop_gradient = False

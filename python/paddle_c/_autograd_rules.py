@@ -496,56 +496,42 @@ _RULES["nanvar"] = ("decompose", _nan_var(False))
 _RULES["nanstd"] = ("decompose", _nan_var(True))
 
 
-@_decompose("median", "Tensor.median")
-def _median(x, axis=None, keepdim=False, mode="avg", name=None):
-    if mode != "avg":
-        raise NotImplementedError("median: gradients for mode='min' are not supported by "
-                                  "paddle_c; use mode='avg'")
-    if axis is None:
-        s = _C.sort(_C.reshape(x, (-1,)))
-        ax = 0
-    else:
-        ax = axis % x.ndim
-        s = _C.sort(x, axis=ax)
-    n = s.shape[ax]
-    lo = _C.take(s, _C.asarray([(n - 1) // 2], device=x.device), axis=ax)
-    hi = _C.take(s, _C.asarray([n // 2], device=x.device), axis=ax)
-    r = (lo + hi) / 2
-    if axis is None:
-        return _C.reshape(r, (1,) * x.ndim if keepdim else ())
-    return r if keepdim else _C.squeeze(r, axis=ax)
+def _median_composition(skip_nan):
+    """median (skip_nan False) and nanmedian through the sorted values (sort puts NaN last):
+    the mean of the two middle ones (mode 'avg') or the lower one ('min'), among the values
+    that are not NaN for nanmedian; NaN for a lane holding NaN (median) or NaN alone
+    (nanmedian), and for an empty lane, as the C functions."""
+    def f(x, axis=None, keepdim=False, mode="avg", name=None):
+        ndim = x.ndim
+        if axis is None:
+            x = _C.reshape(x, (-1,))
+            ax, keep = 0, False
+        else:
+            ax, keep = axis % max(x.ndim, 1), keepdim
+        if x.ndim == 0:
+            x = _C.reshape(x, (1,))
+        n = x.shape[ax]
+        if n == 0:
+            r = _C.sum(x, axis=ax, keepdims=True) + float("nan")
+        else:
+            s = _C.sort(x, axis=ax)
+            nan = _C.isnan(x)
+            kept = _C.logical_not(nan) if skip_nan else _C.ones_like(nan)
+            count = _C.sum(_C.astype(kept, _C.int64), axis=ax, keepdims=True)
+            r = _C.take_along_axis(s, _C.clip((count - 1) // 2, 0, n - 1), axis=ax)
+            if mode == "avg":
+                r = (r + _C.take_along_axis(s, _C.clip(count // 2, 0, n - 1), axis=ax)) / 2
+            bad = count == 0 if skip_nan else _C.any(nan, axis=ax, keepdims=True)
+            r = _C.where(bad, float("nan"), r)
+        if axis is None:
+            return _C.reshape(r, (1,) * ndim if keepdim else ())
+        return r if keep else _C.squeeze(r, axis=ax)
+    return f
 
 
-def _nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
-    # the middle of the sorted values that are not NaN (sort puts NaN last): the mean of the
-    # two middle ones ('avg') or the lower one ('min'); a lane of NaN alone gives NaN
-    ndim = x.ndim
-    if axis is None:
-        x = _C.reshape(x, (-1,))
-        ax, keep = 0, False
-    else:
-        ax, keep = axis % max(x.ndim, 1), keepdim
-    if x.ndim == 0:
-        x = _C.reshape(x, (1,))
-    n = x.shape[ax]
-    if n == 0:
-        r = _C.sum(x, axis=ax, keepdims=True) + float("nan")
-    else:
-        s = _C.sort(x, axis=ax)
-        count = _C.sum(_C.astype(_C.logical_not(_C.isnan(x)), _C.int64), axis=ax,
-                       keepdims=True)
-        lo = _C.take_along_axis(s, _C.clip((count - 1) // 2, 0, n - 1), axis=ax)
-        r = lo
-        if mode == "avg":
-            hi = _C.take_along_axis(s, _C.clip(count // 2, 0, n - 1), axis=ax)
-            r = (lo + hi) / 2
-        r = _C.where(count == 0, float("nan"), r)
-    if axis is None:
-        return _C.reshape(r, (1,) * ndim if keepdim else ())
-    return r if keep else _C.squeeze(r, axis=ax)
-
-
-_RULES["nanmedian"] = ("decompose", _validated(lambda: _C.nanmedian, _nanmedian))
+_RULES["median"] = _RULES["Tensor.median"] = (
+    "decompose", _validated(lambda: _C.median, _median_composition(False)))
+_RULES["nanmedian"] = ("decompose", _validated(lambda: _C.nanmedian, _median_composition(True)))
 
 
 # ---- linear algebra ------------------------------------------------------------------------
