@@ -49,6 +49,23 @@ def _decompose(*names):
     return deco
 
 
+def _validated(direct, impl):
+    """A decomposition that first runs the function itself with recording off, for its
+    argument checks only. [Why the function runs first] A composition accepts arguments the
+    function refuses (rfft of a complex tensor, irfft with n=0, an out-of-range axis) or
+    refuses them with another message; running the function first raises exactly its errors,
+    with recording as without. It costs one more forward computation, under recording only.
+    `direct` returns the gated function (looked up at the call)."""
+    def f(*args, **kwargs):
+        prev = _C._ag_set_enabled(False)
+        try:
+            direct()(*args, **kwargs)
+        finally:
+            _C._ag_set_enabled(prev)
+        return impl(*args, **kwargs)
+    return f
+
+
 def _is_complex(t) -> bool:
     return isinstance(t, _T) and _C.isdtype(t.dtype, "complex floating")
 
@@ -479,24 +496,42 @@ _RULES["nanvar"] = ("decompose", _nan_var(False))
 _RULES["nanstd"] = ("decompose", _nan_var(True))
 
 
-@_decompose("median", "Tensor.median")
-def _median(x, axis=None, keepdim=False, mode="avg", name=None):
-    if mode != "avg":
-        raise NotImplementedError("median: gradients for mode='min' are not supported by "
-                                  "paddle_c; use mode='avg'")
-    if axis is None:
-        s = _C.sort(_C.reshape(x, (-1,)))
-        ax = 0
-    else:
-        ax = axis % x.ndim
-        s = _C.sort(x, axis=ax)
-    n = s.shape[ax]
-    lo = _C.take(s, _C.asarray([(n - 1) // 2], device=x.device), axis=ax)
-    hi = _C.take(s, _C.asarray([n // 2], device=x.device), axis=ax)
-    r = (lo + hi) / 2
-    if axis is None:
-        return _C.reshape(r, (1,) * x.ndim if keepdim else ())
-    return r if keepdim else _C.squeeze(r, axis=ax)
+def _median_composition(skip_nan):
+    """median (skip_nan False) and nanmedian through the sorted values (sort puts NaN last):
+    the mean of the two middle ones (mode 'avg') or the lower one ('min'), among the values
+    that are not NaN for nanmedian; NaN for a lane holding NaN (median) or NaN alone
+    (nanmedian), and for an empty lane, as the C functions."""
+    def f(x, axis=None, keepdim=False, mode="avg", name=None):
+        ndim = x.ndim
+        if axis is None:
+            x = _C.reshape(x, (-1,))
+            ax, keep = 0, False
+        else:
+            ax, keep = axis % max(x.ndim, 1), keepdim
+        if x.ndim == 0:
+            x = _C.reshape(x, (1,))
+        n = x.shape[ax]
+        if n == 0:
+            r = _C.sum(x, axis=ax, keepdims=True) + float("nan")
+        else:
+            s = _C.sort(x, axis=ax)
+            nan = _C.isnan(x)
+            kept = _C.logical_not(nan) if skip_nan else _C.ones_like(nan)
+            count = _C.sum(_C.astype(kept, _C.int64), axis=ax, keepdims=True)
+            r = _C.take_along_axis(s, _C.clip((count - 1) // 2, 0, n - 1), axis=ax)
+            if mode == "avg":
+                r = (r + _C.take_along_axis(s, _C.clip(count // 2, 0, n - 1), axis=ax)) / 2
+            bad = count == 0 if skip_nan else _C.any(nan, axis=ax, keepdims=True)
+            r = _C.where(bad, float("nan"), r)
+        if axis is None:
+            return _C.reshape(r, (1,) * ndim if keepdim else ())
+        return r if keep else _C.squeeze(r, axis=ax)
+    return f
+
+
+_RULES["median"] = _RULES["Tensor.median"] = (
+    "decompose", _validated(lambda: _C.median, _median_composition(False)))
+_RULES["nanmedian"] = ("decompose", _validated(lambda: _C.nanmedian, _median_composition(True)))
 
 
 # ---- linear algebra ------------------------------------------------------------------------
@@ -608,11 +643,16 @@ def _det(out, x):
 
 @_rule("_linalg_slogdet")
 def _slogdet(out, x):
+    # d log det = tr(A^{-1} dA) = d logabsdet + 1j d(angle of sign): the gradient is
+    # (g_logabsdet - 1j Im(conj(g_sign) sign)) A^{-H}; the sign's term is zero for real inputs
     def vjp(g, o):
-        gl = g[1]
+        gs, gl = g
+        if _is_complex(x):
+            sign = _outputs(o, x, lambda: _C._linalg_slogdet(x))[0]
+            gl = gl - 1j * _C.imag(_cj(gs) * sign)
         s = _C.expand_dims(_C.expand_dims(gl, axis=-1), axis=-1)
         return (s * _mH(_C._linalg_inv(x)),)
-    return (x,), vjp, True
+    return (x,), vjp, "out"
 
 
 @_rule("_linalg_solve")
@@ -643,17 +683,25 @@ def _cholesky(out, x, upper=False):
     return (x,), vjp, "out"
 
 
+def _off_diagonal_ratio(num, den, eye):
+    """num / den off the diagonal, 0 on it. [Why zeros stay zeros] Where num is 0 (no gradient
+    through the vectors, or a pair of them it does not reach) the result is 0 even where den
+    is 0 (a repeated eigenvalue or singular value), as in PyTorch, whose formulas skip the
+    vectors' terms when they have no gradient; a non-zero num over a zero den stays infinite
+    (PyTorch's behaviour). den is replaced by 1 there so that no NaN reaches a derivative."""
+    zero = _C.logical_or(eye, num == 0)
+    return _C.where(zero, 0, num / _C.where(zero, 1, den))
+
+
 @_rule("_linalg_eigh")
 def _eigh(out, x):
     def vjp(g, o):
         gw, gv = g
-        w, v = o
+        w, v = _outputs(o, x, lambda: _C._linalg_eigh(x))
         e = _C.expand_dims(w, axis=-2) - _C.expand_dims(w, axis=-1)   # e_ij = w_j - w_i
         n = w.shape[-1]
         eye = _C.eye(n, dtype=_C.bool, device=w.device)
-        f = _C.where(eye, 0, _C.reciprocal(_C.where(eye, 1, e)))
-        inner = _C.matmul(_mH(v), gv) * f
-        inner = inner + _diag_embed(gw)
+        inner = _off_diagonal_ratio(_C.matmul(_mH(v), gv), e, eye) + _diag_embed(gw)
         ga = _C.matmul(_C.matmul(v, inner), _mH(v))
         return (0.5 * (ga + _mH(ga)),)
     return (x,), vjp, "out"
@@ -677,6 +725,148 @@ def _svdvals(out, x):
     def vjp(g, o):
         u, s, vh = _C._linalg_svd(x, False)
         return (_C.matmul(u * _C.expand_dims(g, axis=-2), vh),)
+    return (x,), vjp, True
+
+
+def _skew(t):
+    return t - _mH(t)
+
+
+def _diag(t):
+    return _C._linalg_diagonal(t, 0)
+
+
+def _part(t, axis, start, stop):
+    """t[start:stop] along axis (a recorded take)."""
+    return _C.take(t, _C.arange(start, stop, device=t.device), axis=axis)
+
+
+def _outputs(o, x, recompute):
+    """The outputs o of a decomposition of x for its vjp. [Why a decomposition's rule may
+    recompute its outputs] The engine passes an output to the vjp with its graph only while the
+    output's Tensor object is alive, a detached alias otherwise; a vjp recorded for a higher
+    derivative (grad mode on) needs every output it reads with its graph, or the terms
+    through it are lost (U of svd when only S and Vh reach the loss). Then the decomposition is
+    recomputed from x, recorded: the solver is deterministic, so the values are the same."""
+    outs = o if isinstance(o, tuple) else (o,)
+    if _C._ag_enabled() and not x.stop_gradient and any(t.stop_gradient for t in outs):
+        return recompute()
+    return o
+
+
+def _svd_vjp(u, s, vh, gu, gs, gvh):
+    """The gradient of A = U diag(S) Vh (reduced: k = min(m, n) singular triples) from those of
+    U, S and Vh (PyTorch's svd_backward, as a composition). E_jk = s_k^2 - s_j^2: repeated
+    singular values make it zero and the gradient through the vectors infinite, as in
+    PyTorch. Complex: the loss must not depend on the phases of the vectors; the diagonal
+    term i Im(diag(U^H gU) - diag(V^H gV)) / (2 S) carries the phase-invariant part."""
+    m, n = u.shape[-2], vh.shape[-1]
+    k = s.shape[-1]
+    eye = _C.eye(k, dtype=_C.bool, device=s.device)
+    s2 = s * s
+    e = _C.expand_dims(s2, axis=-2) - _C.expand_dims(s2, axis=-1)
+    uhgu = _skew(_C.matmul(_mH(u), gu))
+    vhgv = _skew(_C.matmul(vh, _mH(gvh)))
+    num = uhgu * _C.expand_dims(s, axis=-2) + _C.expand_dims(s, axis=-1) * vhgv
+    inner = _off_diagonal_ratio(num, e, eye) + _diag_embed(gs)
+    if _is_complex(u):
+        im = _C.imag(_diag(_C.matmul(_mH(u), gu))) - _C.imag(_diag(_C.matmul(vh, _mH(gvh))))
+        inner = inner + _diag_embed(im / (2 * s)) * 1j
+    if m > n:
+        ga = _C.matmul(u, inner)
+        gus = gu / _C.expand_dims(s, axis=-2)
+        ga = ga + gus - _C.matmul(u, _C.matmul(_mH(u), gus))
+        return _C.matmul(ga, vh)
+    if m < n:
+        ga = _C.matmul(inner, vh)
+        sgvh = gvh / _C.expand_dims(s, axis=-1)
+        ga = ga + sgvh - _C.matmul(_C.matmul(sgvh, _mH(vh)), vh)
+        return _C.matmul(u, ga)
+    return _C.matmul(_C.matmul(u, inner), vh)
+
+
+@_rule("_linalg_svd")
+def _svd(out, x, full_matrices=True):
+    # [Why full_matrices uses k columns] The extra columns of U (or rows of Vh) of a full
+    # decomposition of a non-square matrix are any orthonormal completion: no gradient flows
+    # through them (PyTorch narrows them away the same way).
+    def vjp(g, o):
+        gu, gs, gvh = g
+        u, s, vh = _outputs(o, x, lambda: _C._linalg_svd(x, full_matrices))
+        k = s.shape[-1]
+        if u.shape[-1] != k:
+            u, gu = _part(u, -1, 0, k), _part(gu, -1, 0, k)
+        if vh.shape[-2] != k:
+            vh, gvh = _part(vh, -2, 0, k), _part(gvh, -2, 0, k)
+        return (_svd_vjp(u, s, vh, gu, gs, gvh),)
+    return (x,), vjp, "out"
+
+
+def _qr_square_vjp(q, r, gq, gr):
+    """The gradient of A = QR (m >= n, Q with n columns, R n x n upper with a real diagonal):
+    (gQ + Q P) R^{-H}, P the Hermitian matrix with upper triangle that of
+    N = gR R^H - Q^H gQ and the real part of N's diagonal."""
+    nmat = _C.matmul(gr, _mH(r)) - _C.matmul(_mH(q), gq)
+    up = _C.triu(nmat, k=1)
+    p = up + _mH(up) + _diag_embed(_C.real(_diag(nmat)))
+    b = gq + _C.matmul(q, p)
+    return _mH(_C._linalg_solve(r, _mH(b)))
+
+
+@_rule("_linalg_qr")
+def _qr(out, x, mode="reduced"):
+    def vjp(g, o):
+        m, n = x.shape[-2], x.shape[-1]
+        q, r = _outputs(o, x, lambda: _C._linalg_qr(x, mode))
+        gq, gr = g
+        if mode == "complete" and m > n:
+            raise NotImplementedError(
+                "qr: the gradient of mode='complete' with more rows than columns is not "
+                "defined (the extra columns of Q are any orthonormal completion); use "
+                "mode='reduced'")
+        if m >= n:
+            return (_qr_square_vjp(q, r, gq, gr),)
+        # wide: A = [Y | Z], R = [U | V], Y = Q U, V = Q^H Z
+        grv = _part(gr, -1, m, n)
+        gy = _qr_square_vjp(q, _part(r, -1, 0, m), gq + _C.matmul(_part(x, -1, m, n), _mH(grv)),
+                            _part(gr, -1, 0, m))
+        return (_C.concat([gy, _C.matmul(q, grv)], axis=-1),)
+    return (x,), vjp, "out"
+
+
+def _eig_vjp(w, v, gw, gv):
+    """The gradient of A = V diag(w) V^{-1} (eigenvectors of unit norm, PyTorch's
+    linalg_eig_backward as a composition): V^{-H} (diag(gw) + (V^H gV - V^H V Re(diag(V^H
+    gV))) / conj(E)) V^H off the diagonal, E_ij = w_j - w_i. A repeated eigenvalue makes the
+    part through the vectors infinite, as in PyTorch; the loss must not depend on the vectors'
+    phases."""
+    vh = _mH(v)
+    n = w.shape[-1]
+    eye = _C.eye(n, dtype=_C.bool, device=w.device)
+    inner = _diag_embed(gw)
+    if gv is not None:
+        vhgv = _C.matmul(vh, gv)
+        re = _C.real(_diag(vhgv))
+        off = vhgv - _C.matmul(vh, v * _C.expand_dims(re, axis=-2))
+        wc = _cj(w)
+        e = _C.expand_dims(wc, axis=-2) - _C.expand_dims(wc, axis=-1)
+        inner = inner + _off_diagonal_ratio(off, e, eye)
+    return _C._linalg_solve(vh, _C.matmul(inner, vh))
+
+
+@_rule("_linalg_eig")
+def _eig(out, x):
+    def vjp(g, o):
+        w, v = _outputs(o, x, lambda: _C._linalg_eig(x))
+        return (_eig_vjp(w, v, g[0], g[1]),)
+    return (x,), vjp, "out"
+
+
+@_rule("_linalg_eigvals")
+def _eigvals(out, x):
+    def vjp(g, o):
+        w, v = _C._linalg_eig(x)
+        return (_eig_vjp(w, v, g, None),)
     return (x,), vjp, True
 
 
@@ -995,6 +1185,73 @@ def _fftn_rule(adjoint_name):
 
 _RULES["fft.fftn"] = ("rule", _fftn_rule("ifftn"))
 _RULES["fft.ifftn"] = ("rule", _fftn_rule("fftn"))
+
+
+# the real transforms through the complex ones (so each shares their rules): rfft is the
+# first n // 2 + 1 terms of fft; irfft is the real part of ifft of the Hermitian spectrum its
+# input stands for (the imaginary parts of the terms 0 and n / 2 drop out of the real part, as
+# the C transform ignores them); hfft and ihfft are irfft and rfft of the conjugate with the
+# normalisation swapped (NumPy's definitions)
+
+
+def _rfft(x, n=None, axis=-1, norm=None):
+    from . import fft as _fft
+    m = x.shape[axis] if n is None else n
+    return _part(_fft.fft(x, n=m, axis=axis, norm=norm or "backward"), axis, 0, m // 2 + 1)
+
+
+def _irfft(x, n=None, axis=-1, norm=None):
+    from . import fft as _fft
+    m = 2 * (x.shape[axis] - 1) if n is None else n
+    half = _fit(x, axis, m // 2 + 1)
+    tail = _part(half, axis, 1, m - m // 2)
+    full = _C.concat([half, _C.flip(_cj(tail), axis=axis)], axis=axis)
+    return _C.real(_fft.ifft(full, axis=axis, norm=norm or "backward"))
+
+
+def _hfft(x, n=None, axis=-1, norm=None):
+    return _irfft(_cj(x), n, axis, _DUAL[norm])
+
+
+def _ihfft(x, n=None, axis=-1, norm=None):
+    return _cj(_rfft(x, n, axis, _DUAL[norm]))
+
+
+def _fftn_axes(x, s, axes):
+    if axes is None:
+        axes = range(x.ndim) if s is None else range(x.ndim - len(s), x.ndim)
+    return [a % x.ndim for a in axes]
+
+
+def _rfftn(x, s=None, axes=None, norm=None):
+    from . import fft as _fft
+    ax = _fftn_axes(x, s, axes)
+    s = [x.shape[a] for a in ax] if s is None else list(s)
+    full = _fft.fftn(x, s=s, axes=ax, norm=norm or "backward")
+    return _part(full, ax[-1], 0, s[-1] // 2 + 1)
+
+
+def _irfftn(x, s=None, axes=None, norm=None):
+    from . import fft as _fft
+    ax = _fftn_axes(x, s, axes)
+    if s is None:
+        s = [x.shape[a] for a in ax[:-1]] + [2 * (x.shape[ax[-1]] - 1)]
+    s = list(s)
+    if len(ax) > 1:
+        x = _fft.ifftn(x, s=s[:-1], axes=ax[:-1], norm=norm or "backward")
+    return _irfft(x, s[-1], ax[-1], norm)
+
+
+def _fft_function(name):
+    def get():
+        from . import fft as _fft
+        return getattr(_fft, name)
+    return get
+
+
+for _n, _impl in (("rfft", _rfft), ("irfft", _irfft), ("hfft", _hfft), ("ihfft", _ihfft),
+                  ("rfftn", _rfftn), ("irfftn", _irfftn)):
+    _RULES["fft." + _n] = ("decompose", _validated(_fft_function(_n), _impl))
 
 
 def _shift_rule(adjoint_name):
