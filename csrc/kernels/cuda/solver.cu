@@ -64,6 +64,9 @@ struct solver_api {
     pcv_cusolverDnCreateSyevjInfo create_syevj_info;
     pcv_cusolverDnXsyevjBatched_bufferSize syevj_batched_size[4];
     pcv_cusolverDnXsyevjBatched syevj_batched[4];
+    pcv_cusolverDnCreateGesvdjInfo create_gesvdj_info;
+    pcv_cusolverDnXgesvdjBatched_bufferSize gesvdj_batched_size[4];
+    pcv_cusolverDnXgesvdjBatched gesvdj_batched[4];
 };
 
 static const solver_api *load_solver()
@@ -118,6 +121,15 @@ static const solver_api *load_solver()
         {(void **)&api.syevj_batched[1], "cusolverDnDsyevjBatched", true},
         {(void **)&api.syevj_batched[2], "cusolverDnCheevjBatched", true},
         {(void **)&api.syevj_batched[3], "cusolverDnZheevjBatched", true},
+        {(void **)&api.create_gesvdj_info, "cusolverDnCreateGesvdjInfo", true},
+        {(void **)&api.gesvdj_batched_size[0], "cusolverDnSgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched_size[1], "cusolverDnDgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched_size[2], "cusolverDnCgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched_size[3], "cusolverDnZgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched[0], "cusolverDnSgesvdjBatched", true},
+        {(void **)&api.gesvdj_batched[1], "cusolverDnDgesvdjBatched", true},
+        {(void **)&api.gesvdj_batched[2], "cusolverDnCgesvdjBatched", true},
+        {(void **)&api.gesvdj_batched[3], "cusolverDnZgesvdjBatched", true},
     };
     for (const entry &e : entries) {
         *e.slot = pc_vendor_symbol(PC_VENDOR_CUSOLVER, e.name, e.optional);
@@ -135,12 +147,14 @@ static pc_status solver_error(cusolverStatus_t s, const char *what)
                         "cuSOLVER %s failed (cusolverStatus_t %d)", what, (int)s);
 }
 
-/* the device's handle, its 64-bit API parameters and its Jacobi parameters (NULL when the
- * library lacks syevj: EIGH then loops); all live as long as the process */
+/* the device's handle, its 64-bit API parameters and its Jacobi parameters (the defaults;
+ * NULL when the library lacks syevj or gesvdj: EIGH or SVD then loop); all live as long as
+ * the process */
 struct solver_handle {
     cusolverDnHandle_t h;
     cusolverDnParams_t params;
     syevjInfo_t syevj;
+    gesvdjInfo_t gesvdj;
 };
 
 static pc_status create_solver(cudaStream_t stream, solver_handle *out)
@@ -157,8 +171,12 @@ static pc_status create_solver(cudaStream_t stream, solver_handle *out)
         s = api->create_params(&out->params);
     }
     out->syevj = nullptr;
+    out->gesvdj = nullptr;
     if (s == CUSOLVER_STATUS_SUCCESS && api->create_syevj_info != nullptr) {
         s = api->create_syevj_info(&out->syevj);
+    }
+    if (s == CUSOLVER_STATUS_SUCCESS && api->create_gesvdj_info != nullptr) {
+        s = api->create_gesvdj_info(&out->gesvdj);
     }
     return s == CUSOLVER_STATUS_SUCCESS ? PC_OK : solver_error(s, "handle creation");
 }
@@ -1007,7 +1025,11 @@ static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
  * U, VT come out F-layout: the C-layout outputs receive them through views with the last two
  * axes swapped. With m < n, A^T (A gathered in C order is A^T in F-layout) goes in:
  * A^T = conj(V) S U^T, so gesvd's U is Vh^T and its VT is U^T - in C-layout terms both land
- * through the outputs' own (unswapped) views. */
+ * through the outputs' own (unswapped) views.
+ * gesvdjBatched (a batch of more than one matrix, rows <= batched_max_n) factors the same
+ * matrix but returns the full left factor (rows x rows: its first `lcols` columns, F-layout,
+ * are gesvd's U) and V where gesvd returns VT = V^H: the right factor lands through the other
+ * view (unswapped for m >= n, swapped for m < n), conjugated. */
 static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
 {
     const pc_converge_params *p = (const pc_converge_params *)args->params;
@@ -1027,6 +1049,7 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
     batch d(pc_tensor_device(a), dt, count);
     const solver_api &api = *d.c.api;
     const elem &e = d.e;
+    const int bi = e.blas_index;
     const bool tall = m >= n;
     const int64_t rows = tall ? m : n; /* of the matrix gesvd factors */
     const int64_t cols = tall ? n : m;
@@ -1044,6 +1067,9 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
         });
         return d.status();
     }
+    const bool jacobi = d.c.sh.gesvdj != nullptr &&
+                        d.batched(rows, api.gesvdj_batched_size[bi] != nullptr &&
+                                            api.gesvdj_batched[bi] != nullptr);
     view va;
     view vs;
     view vu = {};
@@ -1052,9 +1078,12 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
     d.then([&] { return make_view(s, &vs); });
     if (vectors) {
         /* the left factor's buffer feeds U (tall, swapped) or Vh (wide, as is); the right
-         * factor's feeds Vh (tall, swapped) or U (wide, as is) */
+         * factor's feeds Vh (tall, swapped) or U (wide, as is) - the other way for gesvdj */
+        pc_tensor *right = tall ? vh : u;
         d.then([&] { return tall ? make_view_fortran(u, &vu) : make_view(vh, &vu); });
-        d.then([&] { return tall ? make_view_fortran(vh, &vv) : make_view(u, &vv); });
+        d.then([&] {
+            return tall != jacobi ? make_view_fortran(right, &vv) : make_view(right, &vv);
+        });
     }
     scratch af(d.c.stream);
     scratch sd(d.c.stream);
@@ -1073,25 +1102,60 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
         return check_finite(d.c.stream, af.as<void>(), count * m * n * e.comp, e.real_size,
                             d.slot());
     });
-    const signed char jobu = !vectors ? 'N' : full ? 'A' : 'S';
-    const signed char jobvt = !vectors ? 'N' : 'A';
-    d.size_workspace("gesvd_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
-        return api.gesvd_size(d.c.sh.h, d.c.sh.params, jobu, jobvt, rows, cols, e.type,
-                              af.as<void>(), rows, e.real_type, sd.as<void>(), e.type,
-                              ud.as<void>(), rows, e.type, vd.as<void>(), cols, e.type, dbytes,
-                              hbytes);
-    });
-    d.each([&](int64_t b) {
-        return d.call("gesvd", [&] {
-            return api.gesvd(
-                d.c.sh.h, d.c.sh.params, jobu, jobvt, rows, cols, e.type,
-                af.as<char>() + (size_t)(b * m * n) * e.size(), rows, e.real_type,
-                sd.as<char>() + (size_t)(b * k) * e.real_size, e.type,
-                vectors ? ud.as<char>() + (size_t)(b * rows * lcols) * e.size() : nullptr, rows,
-                e.type, vectors ? vd.as<char>() + (size_t)(b * cols * cols) * e.size() : nullptr,
-                cols, e.type, PCU_WORKSPACE(d), d.info(b));
+    if (jacobi) {
+        /* V straight into vd; the full left factors into uf, their first lcols columns then
+         * into ud (one strided copy). Both are given even without vectors. */
+        const cusolverEigMode_t jobz = vectors ? CUSOLVER_EIG_MODE_VECTOR
+                                               : CUSOLVER_EIG_MODE_NOVECTOR;
+        const size_t ubytes = (size_t)(rows * rows) * e.size();
+        scratch uf(d.c.stream);
+        scratch work(d.c.stream);
+        int lwork = 0;
+        d.alloc(uf, (size_t)count * ubytes);
+        if (!vectors) {
+            d.alloc(vd, (size_t)(count * cols * cols) * e.size());
+        }
+        d.call("gesvdjBatched_bufferSize", [&] {
+            return api.gesvdj_batched_size[bi](d.c.sh.h, jobz, (int)rows, (int)cols,
+                                               af.as<void>(), (int)rows, sd.as<void>(),
+                                               uf.as<void>(), (int)rows, vd.as<void>(),
+                                               (int)cols, &lwork, d.c.sh.gesvdj, (int)count);
         });
-    });
+        d.alloc(work, (size_t)(lwork > 0 ? lwork : 1) * e.size());
+        d.call("gesvdjBatched", [&] {
+            return api.gesvdj_batched[bi](d.c.sh.h, jobz, (int)rows, (int)cols, af.as<void>(),
+                                          (int)rows, sd.as<void>(), uf.as<void>(), (int)rows,
+                                          vd.as<void>(), (int)cols, work.as<void>(), lwork,
+                                          d.info(0), d.c.sh.gesvdj, (int)count);
+        });
+        const size_t lbytes = (size_t)(rows * lcols) * e.size();
+        if (vectors && d.ok() &&
+            cudaMemcpy2DAsync(ud.as<void>(), lbytes, uf.as<void>(), ubytes, lbytes,
+                              (size_t)count, cudaMemcpyDeviceToDevice, d.c.stream) != cudaSuccess) {
+            d.step(launched("copy"));
+        }
+    } else {
+        const signed char jobu = !vectors ? 'N' : full ? 'A' : 'S';
+        const signed char jobvt = !vectors ? 'N' : 'A';
+        d.size_workspace("gesvd_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+            return api.gesvd_size(d.c.sh.h, d.c.sh.params, jobu, jobvt, rows, cols, e.type,
+                                  af.as<void>(), rows, e.real_type, sd.as<void>(), e.type,
+                                  ud.as<void>(), rows, e.type, vd.as<void>(), cols, e.type,
+                                  dbytes, hbytes);
+        });
+        d.each([&](int64_t b) {
+            return d.call("gesvd", [&] {
+                return api.gesvd(
+                    d.c.sh.h, d.c.sh.params, jobu, jobvt, rows, cols, e.type,
+                    af.as<char>() + (size_t)(b * m * n) * e.size(), rows, e.real_type,
+                    sd.as<char>() + (size_t)(b * k) * e.real_size, e.type,
+                    vectors ? ud.as<char>() + (size_t)(b * rows * lcols) * e.size() : nullptr,
+                    rows, e.type,
+                    vectors ? vd.as<char>() + (size_t)(b * cols * cols) * e.size() : nullptr,
+                    cols, e.type, PCU_WORKSPACE(d), d.info(b));
+            });
+        });
+    }
     d.then([&] { return scatter(d.c.stream, sd.as<void>(), s->data, vs, e.real_size, 1, 1.0); });
     if (vectors) {
         d.then([&] {
@@ -1100,7 +1164,7 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
         });
         d.then([&] {
             return scatter(d.c.stream, vd.as<void>(), (tall ? vh : u)->data, vv, e.real_size,
-                           e.comp, 1.0);
+                           e.comp, 1.0, jacobi);
         });
     }
     return d.convergence(p->result);
