@@ -418,7 +418,8 @@ def test_memory_pool_is_our_own():
 # ---- linalg: cuSOLVER's batched paths and the per-matrix loop (cuda/solver.cu) ---------------
 # cholesky of a batch of more than one matrix of n <= 32 is one potrfBatched call, eigh of a
 # dense such batch one syevjBatched call, svd of such a batch (the larger side <= 32) one
-# gesvdjBatched call; a batch of one and larger matrices loop over the 64-bit API. The cases sit on both sides of each rule (BATCHED_MAX_N is solver.cu's
+# gesvdjBatched call, inv, solve and slogdet cuBLAS's getrfBatched with getriBatched or
+# getrsBatched; a batch of one and larger matrices loop over the 64-bit API. The cases sit on both sides of each rule (BATCHED_MAX_N is solver.cu's
 # batched_max_n); on hostdev they run the CPU's kernels through the device path.
 
 BATCHED_MAX_N = 32
@@ -428,6 +429,8 @@ SOLVER_BATCHES = [((), 5), ((1,), 5), ((4,), 1), ((7,), 4), ((2, 3), BATCHED_MAX
 
 
 def rel(x, y):
+    """the relative error, in complex128 (a float32 determinant's norm may overflow)"""
+    x, y = np.asarray(x, dtype=np.complex128), np.asarray(y, dtype=np.complex128)
     return np.linalg.norm(x - y) / max(np.linalg.norm(y), 1e-300)
 
 
@@ -519,6 +522,32 @@ def test_svd_batches_match_numpy(dtype, batch, shape):
             assert rel(np.conj(np.swapaxes(f, -1, -2)) @ f, eye) < tol
 
 
+@pytest.mark.parametrize("dtype", sorted(SOLVER_TOL))
+@pytest.mark.parametrize("batch,n", SOLVER_BATCHES)
+def test_lu_batches_match_numpy(dtype, batch, n):
+    """inv, solve (a strided batch of right-hand sides too) and slogdet / det"""
+    rng = np.random.default_rng(n + 1)
+    a = rng.standard_normal((*batch, n, n))
+    b = rng.standard_normal((*batch, n, 3))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((*batch, n, n))
+        b = b + 1j * rng.standard_normal((*batch, n, 3))
+    a = (a + 2 * np.sqrt(n) * np.eye(n)).astype(dtype)
+    b = b.astype(dtype)
+    x = pc.asarray(a, device=DUT)
+    tol = SOLVER_TOL[dtype]
+    assert rel(host_array(pc.linalg.inv(x)), np.linalg.inv(a)) < tol
+    assert rel(host_array(pc.linalg.solve(x, pc.asarray(b, device=DUT))),
+               np.linalg.solve(a, b)) < tol
+    assert rel(host_array(pc.linalg.solve(x, pc.asarray(b, device=DUT)[..., ::2])),
+               np.linalg.solve(a, b[..., ::2])) < tol
+    sign, logdet = pc.linalg.slogdet(x)
+    want_sign, want_logdet = np.linalg.slogdet(a)
+    assert rel(host_array(sign), want_sign) < tol
+    assert rel(host_array(logdet), want_logdet) < tol
+    assert rel(host_array(pc.linalg.det(x)), np.linalg.det(a)) < tol
+
+
 @pytest.mark.parametrize("n", [4, BATCHED_MAX_N + 1])
 def test_non_finite_input_in_a_batch_is_refused(n):
     h = hermitian_batch((5,), n, "float64", np.random.default_rng(5))
@@ -532,17 +561,18 @@ def test_non_finite_input_in_a_batch_is_refused(n):
     np.testing.assert_array_equal(host_array(x), h)
 
 
-def test_singular_matrix_in_a_batch():
+@pytest.mark.parametrize("n", [4, BATCHED_MAX_N + 1])
+def test_singular_matrix_in_a_batch(n):
     """inv and solve of a batch whose matrix 2 of 5 is singular raise the CPU's errors;
     slogdet gives that matrix sign 0 and -inf and the others their values"""
     rng = np.random.default_rng(6)
-    a = rng.standard_normal((5, 4, 4)) + 4 * np.eye(4)
-    a[2] = np.ones((4, 4))
+    a = rng.standard_normal((5, n, n)) + 2 * np.sqrt(n) * np.eye(n)
+    a[2] = np.ones((n, n))
     x = pc.asarray(a, device=DUT)
     with pytest.raises(ValueError, match="inv: the matrix is singular"):
         pc.linalg.inv(x)
     with pytest.raises(ValueError, match="solve: the matrix x1 is singular"):
-        pc.linalg.solve(x, pc.asarray(rng.standard_normal((5, 4, 2)), device=DUT))
+        pc.linalg.solve(x, pc.asarray(rng.standard_normal((5, n, 2)), device=DUT))
     np.testing.assert_array_equal(host_array(x), a)
     sign, logdet = pc.linalg.slogdet(x)
     want_sign, want_logdet = np.linalg.slogdet(a)

@@ -5,10 +5,12 @@
  * runs through one driver (`batch` below: handle, workspace, infos, the walk over the batch,
  * the first error); what a routine states is its own calls.
  *
- * Batches: CHOLESKY of a batch of small matrices is one cusolverDn<t>potrfBatched, EIGH of a
- * dense batch of small matrices one cusolverDn<t>syevjBatched (see [Why batched only for small
- * matrices]); everything else, and those when the batch is one matrix, the matrices are large
- * or the library lacks the entry point, is a host loop of one 64-bit API call per matrix.
+ * Batches (see [Why batched only for small matrices]): a batch of small matrices is one call
+ * for CHOLESKY (cusolverDn<t>potrfBatched), EIGH of a dense batch (cusolverDn<t>syevjBatched),
+ * SVD (cusolverDn<t>gesvdjBatched), and, on cuBLAS's batched LU (cuSOLVER has none), INV
+ * (cublas<t>getrfBatched + getriBatched), SOLVE (getrfBatched + getrsBatched) and SLOGDET
+ * (getrfBatched). Everything else - QR, EIG, a batch of one, larger matrices, a library without
+ * the entry point - is a host loop of one 64-bit API call per matrix.
  *
  * Layouts: cuSOLVER is column-major. A C-layout matrix is its transpose in column-major
  * terms, which CHOLESKY (the Hermitian transpose is the conjugate: the other triangle is
@@ -59,7 +61,8 @@ struct solver_api {
     pcv_cusolverDnXgesvd gesvd;
     pcv_cusolverDnXgeev_bufferSize geev_size; /* NULL before cuSOLVER 11.7 (CUDA 12.6) */
     pcv_cusolverDnXgeev geev;
-    /* the batched entry points, S, D, C, Z; optional: NULL runs the per-matrix loop */
+    /* the batched entry points, S, D, C, Z; optional: NULL runs the per-matrix loop. (cuBLAS
+     * is there wherever cuSOLVER is: libcusolver links it.) */
     pcv_cusolverDnXpotrfBatched potrf_batched[4];
     pcv_cusolverDnCreateSyevjInfo create_syevj_info;
     pcv_cusolverDnXsyevjBatched_bufferSize syevj_batched_size[4];
@@ -67,6 +70,10 @@ struct solver_api {
     pcv_cusolverDnCreateGesvdjInfo create_gesvdj_info;
     pcv_cusolverDnXgesvdjBatched_bufferSize gesvdj_batched_size[4];
     pcv_cusolverDnXgesvdjBatched gesvdj_batched[4];
+    /* cuBLAS's batched LU (cuSOLVER has none): INV, SOLVE and SLOGDET */
+    pcv_cublasXgetrfBatched getrf_batched[4];
+    pcv_cublasXgetrsBatched getrs_batched[4];
+    pcv_cublasXgetriBatched getri_batched[4];
 };
 
 static const solver_api *load_solver()
@@ -82,6 +89,7 @@ static const solver_api *load_solver()
         void **slot;
         const char *name;
         bool optional;
+        pc_vendor_lib lib = PC_VENDOR_CUSOLVER;
     };
     const entry entries[] = {
         {(void **)&api.create, "cusolverDnCreate", false},
@@ -130,9 +138,21 @@ static const solver_api *load_solver()
         {(void **)&api.gesvdj_batched[1], "cusolverDnDgesvdjBatched", true},
         {(void **)&api.gesvdj_batched[2], "cusolverDnCgesvdjBatched", true},
         {(void **)&api.gesvdj_batched[3], "cusolverDnZgesvdjBatched", true},
+        {(void **)&api.getrf_batched[0], "cublasSgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrf_batched[1], "cublasDgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrf_batched[2], "cublasCgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrf_batched[3], "cublasZgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[0], "cublasSgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[1], "cublasDgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[2], "cublasCgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[3], "cublasZgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[0], "cublasSgetriBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[1], "cublasDgetriBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[2], "cublasCgetriBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[3], "cublasZgetriBatched", true, PC_VENDOR_CUBLAS},
     };
     for (const entry &e : entries) {
-        *e.slot = pc_vendor_symbol(PC_VENDOR_CUSOLVER, e.name, e.optional);
+        *e.slot = pc_vendor_symbol(e.lib, e.name, e.optional);
         if (*e.slot == nullptr && !e.optional) {
             return nullptr;
         }
@@ -263,10 +283,11 @@ struct workspace {
 /* a 64-bit API call's four workspace arguments */
 #define PCU_WORKSPACE(d) (d).ws.dev.as<void>(), (d).ws.dev_bytes, (d).ws.host, (d).ws.host_bytes
 
-/* [Why batched only for small matrices] cuSOLVER's batched routines are its small-matrix
- * path: syevjBatched takes n <= 32 only, and potrfBatched, one kernel over the batch, is slower
- * than the blocked per-matrix potrf once a matrix fills the device on its own. One bound for
- * both keeps the rule simple: a batch of more than one matrix of at most `batched_max_n` rows
+/* [Why batched only for small matrices] cuSOLVER's and cuBLAS's batched routines are their
+ * small-matrix path: syevjBatched and gesvdjBatched take n <= 32 only, and potrfBatched and
+ * cuBLAS's getrfBatched, one kernel over the batch, are slower than the blocked per-matrix
+ * potrf and getrf once a matrix fills the device on its own. One bound for all keeps the rule
+ * simple: a batch of more than one matrix of at most `batched_max_n` rows
  * (and at most INT32_MAX matrices: the legacy API counts in int) goes to the batched call. */
 constexpr int64_t batched_max_n = 32;
 
@@ -282,8 +303,8 @@ class batch {
 
   public:
     batch(pc_device dev, pc_dtype dt, int64_t matrices)
-        : c(open(dev, &st_)), e(elem_of(dt)), count(matrices), ws(c.stream), infos_(c.stream),
-          pointers_(c.stream)
+        : c(open(dev, &st_)), e(elem_of(dt)), count(matrices), ws(c.stream), dev_(dev),
+          infos_(c.stream)
     {
         step(infos_.alloc((size_t)(count + 1) * sizeof(int)));
         if (ok() && cudaMemsetAsync(infos_.as<void>(), 0, (size_t)(count + 1) * sizeof(int),
@@ -318,6 +339,29 @@ class batch {
         snprintf(name, sizeof name, "cuSOLVER %s", what);
         return step(launched(name));
     }
+    /* `call()` (a cuBLAS call on cublas()) unless a step failed, then its launch check */
+    template <typename F> bool blas_call(const char *what, F call)
+    {
+        if (!ok()) {
+            return false;
+        }
+        const cublasStatus_t s = call();
+        if (s != CUBLAS_STATUS_SUCCESS) {
+            return step(pc_error_set(s == CUBLAS_STATUS_ALLOC_FAILED ? PC_ERR_MEMORY
+                                                                     : PC_ERR_RUNTIME,
+                                     "cuBLAS %s failed (status %d)", what, (int)s));
+        }
+        char name[64];
+        snprintf(name, sizeof name, "cuBLAS %s", what);
+        return step(launched(name));
+    }
+    /* the device's cuBLAS handle (on the same stream) */
+    cublasHandle_t cublas()
+    {
+        cublasHandle_t h = nullptr;
+        then([&] { return cublas_handle_of(dev_, &h); });
+        return h;
+    }
     /* the 64-bit API's workspace: `query(&dev_bytes, &host_bytes)`, then both allocated */
     template <typename F> bool size_workspace(const char *what, F query)
     {
@@ -344,8 +388,12 @@ class batch {
     {
         return ok() && have && count > 1 && count <= INT32_MAX && n <= batched_max_n;
     }
-    /* a device array of the `count` matrix addresses of `t` (its nb leading axes the batch) */
-    void **pointers(pc_tensor *t, int nb);
+    /* a device array (in `into`) of the `count` matrix addresses: base + the offset of matrix
+     * b through `v` (the batch axes); of `t`'s matrices (its nb leading axes the batch); of
+     * dense matrices of `bytes` each at `base` */
+    void **pointers(scratch &into, char *base, const view &v);
+    void **pointers(scratch &into, pc_tensor *t, int nb);
+    void **pointers(scratch &into, char *base, size_t bytes);
     int *info(int64_t b) const { return infos_.as<int>() + 1 + b; }
     int *slot() const { return infos_.as<int>(); }
     /* the first positive info into `word` (the CPU reports the first failing matrix) */
@@ -374,8 +422,8 @@ class batch {
         c.api = *st == PC_OK ? load_solver() : &none;
         return c;
     }
+    pc_device dev_;
     scratch infos_;
-    scratch pointers_;
 };
 
 /* ---- small device kernels ---- */
@@ -445,16 +493,33 @@ __global__ void pointers_kernel(char *base, view v, int64_t count, void **out)
     }
 }
 
-void **batch::pointers(pc_tensor *t, int nb)
+void **batch::pointers(scratch &into, char *base, const view &v)
+{
+    if (!alloc(into, (size_t)count * sizeof(void *))) {
+        return nullptr;
+    }
+    pointers_kernel<<<blocks_for(count), 256, 0, c.stream>>>(base, v, count, into.as<void *>());
+    return launch_check("batch pointers") ? into.as<void *>() : nullptr;
+}
+
+void **batch::pointers(scratch &into, pc_tensor *t, int nb)
 {
     view v;
-    if (!ok() || !step(make_view(t, &v)) || !alloc(pointers_, (size_t)count * sizeof(void *))) {
+    if (!then([&] { return make_view(t, &v); })) {
         return nullptr;
     }
     v.ndim = nb;
-    pointers_kernel<<<blocks_for(count), 256, 0, c.stream>>>(t->data, v, count,
-                                                              pointers_.as<void *>());
-    return launch_check("batch pointers") ? pointers_.as<void *>() : nullptr;
+    return pointers(into, t->data, v);
+}
+
+void **batch::pointers(scratch &into, char *base, size_t bytes)
+{
+    view v = {};
+    v.ndim = 1;
+    v.pad_axis = -1;
+    v.shape[0] = count;
+    v.stride[0] = (int64_t)bytes;
+    return pointers(into, base, v);
 }
 
 /* the first positive of `count` infos into the result word */
@@ -547,8 +612,9 @@ static pc_status cholesky(const pc_kernel_args *args, pc_dtype dt)
     const int bi = e.blas_index;
     /* row-major lower L is column-major upper (see the file comment) */
     const cublasFillMode_t uplo = p->upper ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+    scratch ptrs(d.c.stream);
     if (d.batched(n, api.potrf_batched[bi] != nullptr) && a->ndim <= view_max_dims) {
-        void **m = d.pointers(a, nb);
+        void **m = d.pointers(ptrs, a, nb);
         d.call("potrfBatched", [&] {
             return api.potrf_batched[bi](d.c.sh.h, uplo, (int)n, m, (int)n, d.info(0),
                                          (int)d.count);
@@ -613,9 +679,37 @@ static pc_status inv(const pc_kernel_args *args, pc_dtype dt)
     batch d(pc_tensor_device(a), dt, batch_count(a, nb));
     const solver_api &api = *d.c.api;
     const elem &e = d.e;
+    const int bi = e.blas_index;
     const size_t bytes = (size_t)(n * n) * e.size();
     scratch lu(d.c.stream);
     scratch ipiv(d.c.stream);
+    if (d.batched(n, api.getrf_batched[bi] != nullptr && api.getri_batched[bi] != nullptr) &&
+        a->ndim <= view_max_dims) {
+        /* cuBLAS: the LU of copies of all A^T, then their inverses straight into A */
+        view va;
+        scratch getri_infos(d.c.stream);
+        scratch lp(d.c.stream);
+        scratch ap(d.c.stream);
+        const cublasHandle_t ch = d.cublas();
+        d.then([&] { return make_view(a, &va); });
+        d.alloc(lu, (size_t)d.count * bytes);
+        d.alloc(ipiv, (size_t)(d.count * n) * sizeof(int));
+        d.alloc(getri_infos, (size_t)d.count * sizeof(int));
+        d.then([&] {
+            return gather(d.c.stream, a->data, va, lu.as<void>(), e.real_size, e.comp, e.comp);
+        });
+        void **l = d.pointers(lp, lu.as<char>(), bytes);
+        void **m = d.pointers(ap, a, nb);
+        d.blas_call("getrfBatched", [&] {
+            return api.getrf_batched[bi](ch, (int)n, l, (int)n, ipiv.as<int>(), d.info(0),
+                                         (int)d.count);
+        });
+        d.blas_call("getriBatched", [&] {
+            return api.getri_batched[bi](ch, (int)n, l, (int)n, ipiv.as<int>(), m, (int)n,
+                                         getri_infos.as<int>(), (int)d.count);
+        });
+        return d.first_failure(p->result);
+    }
     d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
         return api.getrf_size(d.c.sh.h, d.c.sh.params, n, n, e.type, a->data, n, e.type, dbytes,
                               hbytes);
@@ -658,6 +752,30 @@ static pc_status solve(const pc_kernel_args *args, pc_dtype dt)
     d.then([&] {
         return gather(d.c.stream, a->data, v, af.as<void>(), e.real_size, e.comp, e.comp);
     });
+    const int bi = e.blas_index;
+    if (d.batched(n, api.getrf_batched[bi] != nullptr && api.getrs_batched[bi] != nullptr) &&
+        x->ndim <= view_max_dims && k <= INT32_MAX) {
+        /* cuBLAS: the LU of all A, then all solves */
+        scratch lp(d.c.stream);
+        scratch xp(d.c.stream);
+        int arguments = 0; /* getrsBatched's host info: bad arguments only */
+        const cublasHandle_t ch = d.cublas();
+        d.alloc(ipiv, (size_t)(count * n) * sizeof(int));
+        void **l = d.pointers(lp, af.as<char>(), (size_t)(n * n) * e.size());
+        void **xs = d.pointers(xp, x, nb);
+        d.blas_call("getrfBatched", [&] {
+            return api.getrf_batched[bi](ch, (int)n, l, (int)n, ipiv.as<int>(), d.info(0),
+                                         (int)count);
+        });
+        if (k > 0) {
+            d.blas_call("getrsBatched", [&] {
+                return api.getrs_batched[bi](ch, CUBLAS_OP_N, (int)n, (int)k, l, (int)n,
+                                             ipiv.as<int>(), xs, (int)n, &arguments,
+                                             (int)count);
+            });
+        }
+        return d.first_failure(p->result);
+    }
     d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
         return api.getrf_size(d.c.sh.h, d.c.sh.params, n, n, e.type, af.as<void>(), n, e.type,
                               dbytes, hbytes);
@@ -672,10 +790,11 @@ static pc_status solve(const pc_kernel_args *args, pc_dtype dt)
 
 /* ---- SLOGDET ---- */
 
-/* from the LU factors of `count` dense n x n matrices: det, or sign and log|det|, as the CPU
- * (kernels/cpu/lapack_impl.h) computes them */
-template <typename R>
-__global__ void slogdet_kernel(const R *lu, const int64_t *ipiv, const int *info, int64_t n,
+/* from the LU factors of `count` dense n x n matrices and their pivots (`P`: cuSOLVER's int64_t
+ * or cuBLAS's int): det, or sign and log|det|, as the CPU (kernels/cpu/lapack_impl.h) computes
+ * them */
+template <typename R, typename P>
+__global__ void slogdet_kernel(const R *lu, const P *ipiv, const int *info, int64_t n,
                                int64_t count, int comp, bool det_only, char *out0, view v0,
                                char *out1, view v1)
 {
@@ -755,12 +874,22 @@ static pc_status slogdet(const pc_kernel_args *args, pc_dtype dt)
     if (!det_only) {
         d.then([&] { return make_view(args->out[1], &v1); });
     }
+    /* cuBLAS's batched LU for a batch of small matrices (32-bit pivots), else cuSOLVER's */
+    const bool blas = d.batched(n, api.getrf_batched[e.blas_index] != nullptr);
+    scratch lp(d.c.stream);
     d.alloc(lu, (size_t)(count * n * n) * e.size());
-    d.alloc(ipiv, (size_t)(count * (n > 0 ? n : 1)) * sizeof(int64_t));
+    d.alloc(ipiv, (size_t)(count * (n > 0 ? n : 1)) * (blas ? sizeof(int) : sizeof(int64_t)));
     d.then([&] {
         return gather(d.c.stream, a->data, va, lu.as<void>(), e.real_size, e.comp, e.comp);
     });
-    if (n > 0 && d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+    if (blas && n > 0) {
+        const cublasHandle_t ch = d.cublas();
+        void **l = d.pointers(lp, lu.as<char>(), (size_t)(n * n) * e.size());
+        d.blas_call("getrfBatched", [&] {
+            return api.getrf_batched[e.blas_index](ch, (int)n, l, (int)n, ipiv.as<int>(),
+                                                   d.info(0), (int)count);
+        });
+    } else if (n > 0 && d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
             return api.getrf_size(d.c.sh.h, d.c.sh.params, n, n, e.type, lu.as<void>(), n,
                                   e.type, dbytes, hbytes);
         })) {
@@ -778,14 +907,24 @@ static pc_status slogdet(const pc_kernel_args *args, pc_dtype dt)
     }
     v0.ndim = nb;
     v1.ndim = det_only ? 0 : nb;
-    if (e.real_size == 4) {
-        slogdet_kernel<float><<<blocks_for(count), 256, 0, d.c.stream>>>(
+    char *out1 = det_only ? nullptr : args->out[1]->data;
+    const unsigned grid = blocks_for(count);
+    if (e.real_size == 4 && blas) {
+        slogdet_kernel<float, int><<<grid, 256, 0, d.c.stream>>>(
+            lu.as<float>(), ipiv.as<int>(), d.info(0), n, count, e.comp, det_only,
+            args->out[0]->data, v0, out1, v1);
+    } else if (e.real_size == 4) {
+        slogdet_kernel<float, int64_t><<<grid, 256, 0, d.c.stream>>>(
             lu.as<float>(), ipiv.as<int64_t>(), d.info(0), n, count, e.comp, det_only,
-            args->out[0]->data, v0, det_only ? nullptr : args->out[1]->data, v1);
+            args->out[0]->data, v0, out1, v1);
+    } else if (blas) {
+        slogdet_kernel<double, int><<<grid, 256, 0, d.c.stream>>>(
+            lu.as<double>(), ipiv.as<int>(), d.info(0), n, count, e.comp, det_only,
+            args->out[0]->data, v0, out1, v1);
     } else {
-        slogdet_kernel<double><<<blocks_for(count), 256, 0, d.c.stream>>>(
+        slogdet_kernel<double, int64_t><<<grid, 256, 0, d.c.stream>>>(
             lu.as<double>(), ipiv.as<int64_t>(), d.info(0), n, count, e.comp, det_only,
-            args->out[0]->data, v0, det_only ? nullptr : args->out[1]->data, v1);
+            args->out[0]->data, v0, out1, v1);
     }
     d.launch_check("slogdet");
     return d.status();
