@@ -2,9 +2,9 @@
  * solver.cu - the GPU kernels of CHOLESKY, INV, SOLVE, SLOGDET, QR, EIGH, EIG and SVD
  * (contracts in paddle_c/kernels/linalg_kernels.h) on cuSOLVER and, for the batched LU, cuBLAS,
  * both opened at run time (vendor_load.h); one handle of each per device, bound to the device's
- * stream (the cuBLAS one is blas.cu's). Every routine
- * runs through one driver (`batch` below: handle, workspace, infos, the walk over the batch,
- * the first error); what a routine states is its own calls.
+ * stream (the cuBLAS one is blas.cu's). Every routine runs through one driver (`batch` below:
+ * handles, workspace, infos, the walk over the batch, the first error); what a routine states
+ * is its own calls.
  *
  * Batches (see [Why batched only for small matrices]): a batch of small matrices is one call
  * for CHOLESKY (cusolverDn<t>potrfBatched), EIGH of a dense batch (cusolverDn<t>syevjBatched),
