@@ -413,3 +413,170 @@ def test_memory_pool_is_our_own():
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert out["after"] == out["before"], out
     assert out["held"] >= 4 << 24 and out["trimmed"] < out["held"], out
+
+
+# ---- linalg: cuSOLVER's batched paths and the per-matrix loop (cuda/solver.cu) ---------------
+# cholesky of a batch of more than one matrix of n <= 32 is one potrfBatched call, eigh of a
+# dense such batch one syevjBatched call, svd of such a batch (the larger side <= 32) one
+# gesvdjBatched call, inv, solve and slogdet cuBLAS's getrfBatched with getriBatched or
+# getrsBatched; a batch of one and larger matrices loop over the 64-bit API. The cases sit on both sides of each rule (BATCHED_MAX_N is solver.cu's
+# batched_max_n); on hostdev they run the CPU's kernels through the device path.
+
+BATCHED_MAX_N = 32
+SOLVER_TOL = {"float32": 2e-4, "float64": 1e-11, "complex64": 2e-4, "complex128": 1e-11}
+SOLVER_BATCHES = [((), 5), ((1,), 5), ((4,), 1), ((7,), 4), ((2, 3), BATCHED_MAX_N - 1),
+                  ((3,), BATCHED_MAX_N), ((3,), BATCHED_MAX_N + 1)]
+
+
+def rel(x, y):
+    """the relative error, in complex128 (a float32 determinant's norm may overflow)"""
+    x, y = np.asarray(x, dtype=np.complex128), np.asarray(y, dtype=np.complex128)
+    return np.linalg.norm(x - y) / max(np.linalg.norm(y), 1e-300)
+
+
+def hermitian_batch(batch, n, dtype, rng, shift=0.0):
+    """random Hermitian (symmetric) n x n matrices, `shift` added to the diagonal"""
+    a = rng.standard_normal((*batch, n, n))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((*batch, n, n))
+    return (a @ np.conj(np.swapaxes(a, -1, -2)) / n + shift * np.eye(n)).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", sorted(SOLVER_TOL))
+@pytest.mark.parametrize("batch,n", SOLVER_BATCHES)
+def test_cholesky_batches_match_numpy(dtype, batch, n):
+    a = hermitian_batch(batch, n, dtype, np.random.default_rng(n), shift=1.0)
+    x = pc.asarray(a, device=DUT)
+    lower = np.linalg.cholesky(a)
+    assert rel(host_array(pc.linalg.cholesky(x)), lower) < SOLVER_TOL[dtype]
+    upper = np.conj(np.swapaxes(lower, -1, -2))
+    assert rel(host_array(pc.linalg.cholesky(x, upper=True)), upper) < SOLVER_TOL[dtype]
+
+
+def test_cholesky_of_a_strided_batch():
+    """every other matrix of a batch: the batched call's matrix addresses follow the strides"""
+    a = hermitian_batch((6,), 4, "float64", np.random.default_rng(3), shift=1.0)
+    x = pc.asarray(a, device=DUT)[::2]
+    assert rel(host_array(pc.linalg.cholesky(x)), np.linalg.cholesky(a[::2])) < 1e-12
+
+
+@pytest.mark.parametrize("n", [4, BATCHED_MAX_N + 1])
+@pytest.mark.parametrize("upper", [False, True])
+def test_cholesky_names_the_first_failing_matrix_of_a_batch(n, upper):
+    """matrix 2 of 5 fails at order 3, matrix 4 at order 1: the error is matrix 2's, as on
+    the CPU, and the input is unchanged"""
+    a = hermitian_batch((5,), n, "float64", np.random.default_rng(4), shift=1.0)
+    a[2] = np.eye(n)
+    a[2, 2, 2] = -1.0
+    a[4] = -np.eye(n)
+    x = pc.asarray(a, device=DUT)
+    message = r"not positive definite \(its leading minor of order 3 is not positive\)"
+    with pytest.raises(ValueError, match=message):
+        pc.linalg.cholesky(x, upper=upper)
+    with pytest.raises(ValueError, match=message):
+        pc.linalg.cholesky(pc.asarray(a), upper=upper)
+    np.testing.assert_array_equal(host_array(x), a)
+
+
+@pytest.mark.parametrize("dtype", sorted(SOLVER_TOL))
+@pytest.mark.parametrize("batch,n", SOLVER_BATCHES)
+def test_eigh_batches_match_numpy(dtype, batch, n):
+    h = hermitian_batch(batch, n, dtype, np.random.default_rng(n), shift=float(n % 3))
+    x = pc.asarray(h, device=DUT)
+    tol = SOLVER_TOL[dtype]
+    w, v = pc.linalg.eigh(x)
+    w, v = host_array(w), host_array(v)
+    assert rel(w, np.linalg.eigvalsh(h)) < tol
+    assert rel(h @ v, v * w[..., None, :]) < tol
+    assert rel(np.conj(np.swapaxes(v, -1, -2)) @ v, np.broadcast_to(np.eye(n), h.shape)) < tol
+    assert rel(host_array(pc.linalg.eigvalsh(x)), np.linalg.eigvalsh(h)) < tol
+
+
+@pytest.mark.parametrize("dtype", sorted(SOLVER_TOL))
+@pytest.mark.parametrize("batch,shape", [((), (6, 4)), ((1,), (4, 6)), ((5,), (1, 3)),
+                                         ((5,), (7, 5)), ((2, 2), (5, 7)),
+                                         ((3,), (BATCHED_MAX_N, BATCHED_MAX_N - 3)),
+                                         ((3,), (BATCHED_MAX_N - 3, BATCHED_MAX_N)),
+                                         ((3,), (BATCHED_MAX_N + 1, 6)),
+                                         ((3,), (6, BATCHED_MAX_N + 1))])
+def test_svd_batches_match_numpy(dtype, batch, shape):
+    """singular values against NumPy's, U S Vh against A, orthonormal factors, both modes"""
+    rng = np.random.default_rng(sum(shape))
+    a = rng.standard_normal((*batch, *shape))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((*batch, *shape))
+    a = a.astype(dtype)
+    x = pc.asarray(a, device=DUT)
+    tol = SOLVER_TOL[dtype]
+    k = min(shape)
+    want = np.linalg.svd(a, compute_uv=False)
+    assert rel(host_array(pc.linalg.svdvals(x)), want) < tol
+    for full in (False, True):
+        u, s, vh = (host_array(t) for t in pc.linalg.svd(x, full_matrices=full))
+        assert u.shape[-1] == (shape[0] if full else k)
+        assert vh.shape[-2] == (shape[1] if full else k)
+        assert rel(s, want) < tol
+        assert rel((u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :], a) < tol
+        for f in (u, np.conj(np.swapaxes(vh, -1, -2))):
+            eye = np.broadcast_to(np.eye(f.shape[-1]), (*batch, f.shape[-1], f.shape[-1]))
+            assert rel(np.conj(np.swapaxes(f, -1, -2)) @ f, eye) < tol
+
+
+@pytest.mark.parametrize("dtype", sorted(SOLVER_TOL))
+@pytest.mark.parametrize("batch,n", SOLVER_BATCHES)
+def test_lu_batches_match_numpy(dtype, batch, n):
+    """inv, solve (a strided batch of right-hand sides too) and slogdet / det"""
+    rng = np.random.default_rng(n + 1)
+    a = rng.standard_normal((*batch, n, n))
+    b = rng.standard_normal((*batch, n, 3))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((*batch, n, n))
+        b = b + 1j * rng.standard_normal((*batch, n, 3))
+    a = (a + 2 * np.sqrt(n) * np.eye(n)).astype(dtype)
+    b = b.astype(dtype)
+    x = pc.asarray(a, device=DUT)
+    tol = SOLVER_TOL[dtype]
+    assert rel(host_array(pc.linalg.inv(x)), np.linalg.inv(a)) < tol
+    assert rel(host_array(pc.linalg.solve(x, pc.asarray(b, device=DUT))),
+               np.linalg.solve(a, b)) < tol
+    assert rel(host_array(pc.linalg.solve(x, pc.asarray(b, device=DUT)[..., ::2])),
+               np.linalg.solve(a, b[..., ::2])) < tol
+    sign, logdet = pc.linalg.slogdet(x)
+    want_sign, want_logdet = np.linalg.slogdet(a)
+    assert rel(host_array(sign), want_sign) < tol
+    assert rel(host_array(logdet), want_logdet) < tol
+    assert rel(host_array(pc.linalg.det(x)), np.linalg.det(a)) < tol
+
+
+@pytest.mark.parametrize("n", [4, BATCHED_MAX_N + 1])
+def test_non_finite_input_in_a_batch_is_refused(n):
+    h = hermitian_batch((5,), n, "float64", np.random.default_rng(5))
+    h[2, 1, 0] = h[2, 0, 1] = np.nan
+    x = pc.asarray(h, device=DUT)
+    for f in (pc.linalg.eigh, pc.linalg.eigvalsh):
+        with pytest.raises(ValueError, match="eigh: the matrix contains NaN or infinity"):
+            f(x)
+    with pytest.raises(ValueError, match="svd: the matrix contains NaN or infinity"):
+        pc.linalg.svd(x)
+    np.testing.assert_array_equal(host_array(x), h)
+
+
+@pytest.mark.parametrize("n", [4, BATCHED_MAX_N + 1])
+def test_singular_matrix_in_a_batch(n):
+    """inv and solve of a batch whose matrix 2 of 5 is singular raise the CPU's errors;
+    slogdet gives that matrix sign 0 and -inf and the others their values"""
+    rng = np.random.default_rng(6)
+    a = rng.standard_normal((5, n, n)) + 2 * np.sqrt(n) * np.eye(n)
+    a[2] = np.ones((n, n))
+    x = pc.asarray(a, device=DUT)
+    with pytest.raises(ValueError, match="inv: the matrix is singular"):
+        pc.linalg.inv(x)
+    with pytest.raises(ValueError, match="solve: the matrix x1 is singular"):
+        pc.linalg.solve(x, pc.asarray(rng.standard_normal((5, n, 2)), device=DUT))
+    np.testing.assert_array_equal(host_array(x), a)
+    sign, logdet = pc.linalg.slogdet(x)
+    want_sign, want_logdet = np.linalg.slogdet(a)
+    assert host_array(sign)[2] == 0 and host_array(logdet)[2] == -np.inf
+    keep = [0, 1, 3, 4]
+    np.testing.assert_allclose(host_array(sign)[keep], want_sign[keep])
+    np.testing.assert_allclose(host_array(logdet)[keep], want_logdet[keep], rtol=1e-12)

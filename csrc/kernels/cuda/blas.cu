@@ -6,7 +6,8 @@
  * CPU's). cuBLAS is opened at run time (vendor_load.h); its handle is per device, bound to the
  * device's stream. ROCm builds call rocBLAS's rocblas_gemm_strided_batched_ex the same way
  * (vendors/rocblas_api.h says why not hipBLAS): the vendor differences are the declarations
- * below, up to gemm_call; everything after them is one code for both.
+ * below, up to gemm_call; everything after them is one code for both. On CUDA the device's
+ * cuBLAS handle also serves solver.cu's batched LU (cublas_handle_of).
  *
  * [Why strides instead of copies] as on the CPU (kernels/cpu/matmul.c), row-major and
  * column-major operands go to cuBLAS as they are (transposed or not); only an operand with
@@ -120,6 +121,14 @@ static pc_status create_blas(cudaStream_t stream, blas_handle *out)
 }
 
 static handle_cache<blas_handle> blas_handles;
+
+#ifndef PC_USE_HIP
+pc_status cublas_handle_of(pc_device dev, cublasHandle_t *out)
+{
+    cudaStream_t stream;
+    return blas_handles.get(dev, create_blas, out, &stream);
+}
+#endif
 
 /* How cuBLAS reads a (rows x cols) operand with element strides (srow, scol), in its
  * column-major terms: row-major is the transposed column-major matrix (*trans false,

@@ -1,8 +1,17 @@
 /*
  * solver.cu - the GPU kernels of CHOLESKY, INV, SOLVE, SLOGDET, QR, EIGH, EIG and SVD
- * (contracts in paddle_c/kernels/linalg_kernels.h) on cuSOLVER's dense 64-bit API, opened at
- * run time (vendor_load.h); one cuSOLVER handle per device, bound to the device's stream. The
- * batch runs as a host loop of one call per matrix.
+ * (contracts in paddle_c/kernels/linalg_kernels.h) on cuSOLVER and, for the batched LU, cuBLAS,
+ * both opened at run time (vendor_load.h); one handle of each per device, bound to the device's
+ * stream (the cuBLAS one is blas.cu's). Every routine runs through one driver (`batch` below:
+ * handles, workspace, infos, the walk over the batch, the first error); what a routine states
+ * is its own calls.
+ *
+ * Batches (see [Why batched only for small matrices]): a batch of small matrices is one call
+ * for CHOLESKY (cusolverDn<t>potrfBatched), EIGH of a dense batch (cusolverDn<t>syevjBatched),
+ * SVD (cusolverDn<t>gesvdjBatched), and, on cuBLAS's batched LU (cuSOLVER has none), INV
+ * (cublas<t>getrfBatched + getriBatched), SOLVE (getrfBatched + getrsBatched) and SLOGDET
+ * (getrfBatched). Everything else - QR, EIG, a batch of one, larger matrices, a library without
+ * the entry point - is a host loop of one 64-bit API call per matrix.
  *
  * Layouts: cuSOLVER is column-major. A C-layout matrix is its transpose in column-major
  * terms, which CHOLESKY (the Hermitian transpose is the conjugate: the other triangle is
@@ -24,6 +33,7 @@ namespace pcu {
 void register_solver() {}
 } // namespace pcu
 #else
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +62,19 @@ struct solver_api {
     pcv_cusolverDnXgesvd gesvd;
     pcv_cusolverDnXgeev_bufferSize geev_size; /* NULL before cuSOLVER 11.7 (CUDA 12.6) */
     pcv_cusolverDnXgeev geev;
+    /* the batched entry points, S, D, C, Z; optional: NULL runs the per-matrix loop. (cuBLAS
+     * is there wherever cuSOLVER is: libcusolver links it.) */
+    pcv_cusolverDnXpotrfBatched potrf_batched[4];
+    pcv_cusolverDnCreateSyevjInfo create_syevj_info;
+    pcv_cusolverDnXsyevjBatched_bufferSize syevj_batched_size[4];
+    pcv_cusolverDnXsyevjBatched syevj_batched[4];
+    pcv_cusolverDnCreateGesvdjInfo create_gesvdj_info;
+    pcv_cusolverDnXgesvdjBatched_bufferSize gesvdj_batched_size[4];
+    pcv_cusolverDnXgesvdjBatched gesvdj_batched[4];
+    /* cuBLAS's batched LU (cuSOLVER has none): INV, SOLVE and SLOGDET */
+    pcv_cublasXgetrfBatched getrf_batched[4];
+    pcv_cublasXgetrsBatched getrs_batched[4];
+    pcv_cublasXgetriBatched getri_batched[4];
 };
 
 static const solver_api *load_solver()
@@ -67,6 +90,7 @@ static const solver_api *load_solver()
         void **slot;
         const char *name;
         bool optional;
+        pc_vendor_lib lib = PC_VENDOR_CUSOLVER;
     };
     const entry entries[] = {
         {(void **)&api.create, "cusolverDnCreate", false},
@@ -93,9 +117,43 @@ static const solver_api *load_solver()
         {(void **)&api.gesvd, "cusolverDnXgesvd", false},
         {(void **)&api.geev_size, "cusolverDnXgeev_bufferSize", true},
         {(void **)&api.geev, "cusolverDnXgeev", true},
+        {(void **)&api.potrf_batched[0], "cusolverDnSpotrfBatched", true},
+        {(void **)&api.potrf_batched[1], "cusolverDnDpotrfBatched", true},
+        {(void **)&api.potrf_batched[2], "cusolverDnCpotrfBatched", true},
+        {(void **)&api.potrf_batched[3], "cusolverDnZpotrfBatched", true},
+        {(void **)&api.create_syevj_info, "cusolverDnCreateSyevjInfo", true},
+        {(void **)&api.syevj_batched_size[0], "cusolverDnSsyevjBatched_bufferSize", true},
+        {(void **)&api.syevj_batched_size[1], "cusolverDnDsyevjBatched_bufferSize", true},
+        {(void **)&api.syevj_batched_size[2], "cusolverDnCheevjBatched_bufferSize", true},
+        {(void **)&api.syevj_batched_size[3], "cusolverDnZheevjBatched_bufferSize", true},
+        {(void **)&api.syevj_batched[0], "cusolverDnSsyevjBatched", true},
+        {(void **)&api.syevj_batched[1], "cusolverDnDsyevjBatched", true},
+        {(void **)&api.syevj_batched[2], "cusolverDnCheevjBatched", true},
+        {(void **)&api.syevj_batched[3], "cusolverDnZheevjBatched", true},
+        {(void **)&api.create_gesvdj_info, "cusolverDnCreateGesvdjInfo", true},
+        {(void **)&api.gesvdj_batched_size[0], "cusolverDnSgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched_size[1], "cusolverDnDgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched_size[2], "cusolverDnCgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched_size[3], "cusolverDnZgesvdjBatched_bufferSize", true},
+        {(void **)&api.gesvdj_batched[0], "cusolverDnSgesvdjBatched", true},
+        {(void **)&api.gesvdj_batched[1], "cusolverDnDgesvdjBatched", true},
+        {(void **)&api.gesvdj_batched[2], "cusolverDnCgesvdjBatched", true},
+        {(void **)&api.gesvdj_batched[3], "cusolverDnZgesvdjBatched", true},
+        {(void **)&api.getrf_batched[0], "cublasSgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrf_batched[1], "cublasDgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrf_batched[2], "cublasCgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrf_batched[3], "cublasZgetrfBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[0], "cublasSgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[1], "cublasDgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[2], "cublasCgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getrs_batched[3], "cublasZgetrsBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[0], "cublasSgetriBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[1], "cublasDgetriBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[2], "cublasCgetriBatched", true, PC_VENDOR_CUBLAS},
+        {(void **)&api.getri_batched[3], "cublasZgetriBatched", true, PC_VENDOR_CUBLAS},
     };
     for (const entry &e : entries) {
-        *e.slot = pc_vendor_symbol(PC_VENDOR_CUSOLVER, e.name, e.optional);
+        *e.slot = pc_vendor_symbol(e.lib, e.name, e.optional);
         if (*e.slot == nullptr && !e.optional) {
             return nullptr;
         }
@@ -110,9 +168,14 @@ static pc_status solver_error(cusolverStatus_t s, const char *what)
                         "cuSOLVER %s failed (cusolverStatus_t %d)", what, (int)s);
 }
 
+/* the device's handle, its 64-bit API parameters and its Jacobi parameters (the defaults;
+ * NULL when the library lacks syevj or gesvdj: EIGH or SVD then loop); all live as long as
+ * the process */
 struct solver_handle {
     cusolverDnHandle_t h;
     cusolverDnParams_t params;
+    syevjInfo_t syevj;
+    gesvdjInfo_t gesvdj;
 };
 
 static pc_status create_solver(cudaStream_t stream, solver_handle *out)
@@ -128,37 +191,18 @@ static pc_status create_solver(cudaStream_t stream, solver_handle *out)
     if (s == CUSOLVER_STATUS_SUCCESS) {
         s = api->create_params(&out->params);
     }
+    out->syevj = nullptr;
+    out->gesvdj = nullptr;
+    if (s == CUSOLVER_STATUS_SUCCESS && api->create_syevj_info != nullptr) {
+        s = api->create_syevj_info(&out->syevj);
+    }
+    if (s == CUSOLVER_STATUS_SUCCESS && api->create_gesvdj_info != nullptr) {
+        s = api->create_gesvdj_info(&out->gesvdj);
+    }
     return s == CUSOLVER_STATUS_SUCCESS ? PC_OK : solver_error(s, "handle creation");
 }
 
 static handle_cache<solver_handle> solver_handles;
-
-/* What a call needs: the library, the device's handle and stream. */
-struct ctx {
-    const solver_api *api;
-    solver_handle sh;
-    cudaStream_t stream;
-};
-
-static pc_status open_ctx(pc_device dev, ctx *c)
-{
-    pc_status st = solver_handles.get(dev, create_solver, &c->sh, &c->stream);
-    c->api = st == PC_OK ? load_solver() : nullptr;
-    return st;
-}
-
-/* a cuSOLVER call, then the launch check that names it under PADDLE_C_LAUNCH_BLOCKING=1 */
-#define PCU_CHECK(call, what)                                                                  \
-    do {                                                                                       \
-        cusolverStatus_t s_ = (call);                                                          \
-        if (s_ != CUSOLVER_STATUS_SUCCESS) {                                                   \
-            return solver_error(s_, what);                                                     \
-        }                                                                                      \
-        pc_status l_ = launched("cuSOLVER " what);                                             \
-        if (l_ != PC_OK) {                                                                     \
-            return l_;                                                                         \
-        }                                                                                      \
-    } while (0)
 
 /* the dtype's element: real scalar size, components, cudaDataType, and its real type */
 struct elem {
@@ -237,6 +281,152 @@ struct workspace {
     }
 };
 
+/* a 64-bit API call's four workspace arguments */
+#define PCU_WORKSPACE(d) (d).ws.dev.as<void>(), (d).ws.dev_bytes, (d).ws.host, (d).ws.host_bytes
+
+/* [Why batched only for small matrices] cuSOLVER's and cuBLAS's batched routines are their
+ * small-matrix path: syevjBatched and gesvdjBatched take n <= 32 only, and potrfBatched and
+ * cuBLAS's getrfBatched, one kernel over the batch, are slower than the blocked per-matrix
+ * potrf and getrf once a matrix fills the device on its own. One bound for all keeps the rule
+ * simple: a batch of more than one matrix of at most `batched_max_n` rows
+ * (and at most INT32_MAX matrices: the legacy API counts in int) goes to the batched call. */
+constexpr int64_t batched_max_n = 32;
+
+/* [Why one driver] Every routine opens the device's handle, sizes and allocates the library's
+ * workspace, walks its batch of `count` matrices, chains its calls' statuses and hands the
+ * per-matrix infos to the result word. `batch` does each of these once: its steps do nothing
+ * after the first failure, which it keeps, so a routine runs its steps in order and has one
+ * exit (`status()`, `first_failure()` or `convergence()`).
+ * The infos: `count + 1` ints, zeroed; info(b) is matrix b's, slot(), the one before them, the
+ * finiteness flag of EIGH, EIG and SVD or the sink of infos that only report bad arguments. */
+class batch {
+    pc_status st_ = PC_OK; /* first: open() writes it while `c` is initialised */
+
+  public:
+    batch(pc_device dev, pc_dtype dt, int64_t matrices)
+        : c(open(dev, &st_)), e(elem_of(dt)), count(matrices), ws(c.stream), dev_(dev),
+          infos_(c.stream)
+    {
+        step(infos_.alloc((size_t)(count + 1) * sizeof(int)));
+        if (ok() && cudaMemsetAsync(infos_.as<void>(), 0, (size_t)(count + 1) * sizeof(int),
+                                    c.stream) != cudaSuccess) {
+            step(launched("memset"));
+        }
+    }
+    batch(const batch &) = delete;
+    batch &operator=(const batch &) = delete;
+
+    bool ok() const { return st_ == PC_OK; }
+    pc_status status() const { return st_; }
+    /* keep `s` when it is the first failure */
+    bool step(pc_status s)
+    {
+        if (st_ == PC_OK) {
+            st_ = s;
+        }
+        return ok();
+    }
+    /* `call()` (a cuSOLVER call) unless a step failed, then the launch check that names it */
+    template <typename F> bool call(const char *what, F call)
+    {
+        if (!ok()) {
+            return false;
+        }
+        const cusolverStatus_t s = call();
+        if (s != CUSOLVER_STATUS_SUCCESS) {
+            return step(solver_error(s, what));
+        }
+        char name[64];
+        snprintf(name, sizeof name, "cuSOLVER %s", what);
+        return step(launched(name));
+    }
+    /* `call()` (a cuBLAS call on cublas()) unless a step failed, then its launch check */
+    template <typename F> bool blas_call(const char *what, F call)
+    {
+        if (!ok()) {
+            return false;
+        }
+        const cublasStatus_t s = call();
+        if (s != CUBLAS_STATUS_SUCCESS) {
+            return step(pc_error_set(s == CUBLAS_STATUS_ALLOC_FAILED ? PC_ERR_MEMORY
+                                                                     : PC_ERR_RUNTIME,
+                                     "cuBLAS %s failed (status %d)", what, (int)s));
+        }
+        char name[64];
+        snprintf(name, sizeof name, "cuBLAS %s", what);
+        return step(launched(name));
+    }
+    /* the device's cuBLAS handle (on the same stream) */
+    cublasHandle_t cublas()
+    {
+        cublasHandle_t h = nullptr;
+        then([&] { return cublas_handle_of(dev_, &h); });
+        return h;
+    }
+    /* the 64-bit API's workspace: `query(&dev_bytes, &host_bytes)`, then both allocated */
+    template <typename F> bool size_workspace(const char *what, F query)
+    {
+        size_t dbytes = 0;
+        size_t hbytes = 0;
+        return call(what, [&] { return query(&dbytes, &hbytes); }) &&
+               step(ws.alloc(dbytes, hbytes));
+    }
+    /* `f()` (a pc_status) unless a step failed */
+    template <typename F> bool then(F f) { return ok() && step(f()); }
+    /* the launch check of our own kernels, naming `what` */
+    bool launch_check(const char *what) { return ok() && step(launched(what)); }
+    bool alloc(scratch &s, size_t bytes) { return ok() && step(s.alloc(bytes)); }
+    /* `per(b)` for every matrix b while no step has failed */
+    template <typename F> bool each(F per)
+    {
+        for (int64_t b = 0; b < count && ok(); b++) {
+            per(b);
+        }
+        return ok();
+    }
+    /* whether a batched call (`have`: the library has it) takes this batch of n x n matrices */
+    bool batched(int64_t n, bool have) const
+    {
+        return ok() && have && count > 1 && count <= INT32_MAX && n <= batched_max_n;
+    }
+    /* a device array (in `into`) of the `count` matrix addresses: base + the offset of matrix
+     * b through `v` (the batch axes); of `t`'s matrices (its nb leading axes the batch); of
+     * dense matrices of `bytes` each at `base` */
+    void **pointers(scratch &into, char *base, const view &v);
+    void **pointers(scratch &into, pc_tensor *t, int nb);
+    void **pointers(scratch &into, char *base, size_t bytes);
+    int *info(int64_t b) const { return infos_.as<int>() + 1 + b; }
+    int *slot() const { return infos_.as<int>(); }
+    /* the first positive info into `word` (the CPU reports the first failing matrix) */
+    pc_status first_failure(pc_result_word *word);
+    /* non-finite input, else a matrix that did not converge, into `word` */
+    pc_status convergence(pc_result_word *word);
+
+    /* the library (a table of NULLs when the handle could not be opened: nothing runs
+     * then), the device's handle and stream */
+    struct ctx {
+        const solver_api *api;
+        solver_handle sh;
+        cudaStream_t stream;
+    };
+    const ctx c;
+    const elem e;
+    const int64_t count;
+    workspace ws;
+
+  private:
+    static ctx open(pc_device dev, pc_status *st)
+    {
+        static const solver_api none = {};
+        ctx c = {};
+        *st = solver_handles.get(dev, create_solver, &c.sh, &c.stream);
+        c.api = *st == PC_OK ? load_solver() : &none;
+        return c;
+    }
+    pc_device dev_;
+    scratch infos_;
+};
+
 /* ---- small device kernels ---- */
 
 /* zero the strict upper (upper == false) or lower triangle of n x n C-layout matrices at
@@ -288,8 +478,52 @@ static pc_status eye(cudaStream_t s, void *p, int64_t n, int64_t count, const el
     return launched("identity");
 }
 
-/* the first positive info of `count` into the result word (the CPU reports the first
- * failing matrix) */
+/* the address of each of `count` matrices: base + the offset of matrix b through `v` (the
+ * batch axes' shape and byte strides) */
+__global__ void pointers_kernel(char *base, view v, int64_t count, void **out)
+{
+    const int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t b = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; b < count; b += step) {
+        int64_t rest = b;
+        int64_t off = 0;
+        for (int d = v.ndim - 1; d >= 0; d--) {
+            off += (rest % v.shape[d]) * v.stride[d];
+            rest /= v.shape[d];
+        }
+        out[b] = base + off;
+    }
+}
+
+void **batch::pointers(scratch &into, char *base, const view &v)
+{
+    if (!alloc(into, (size_t)count * sizeof(void *))) {
+        return nullptr;
+    }
+    pointers_kernel<<<blocks_for(count), 256, 0, c.stream>>>(base, v, count, into.as<void *>());
+    return launch_check("batch pointers") ? into.as<void *>() : nullptr;
+}
+
+void **batch::pointers(scratch &into, pc_tensor *t, int nb)
+{
+    view v;
+    if (!then([&] { return make_view(t, &v); })) {
+        return nullptr;
+    }
+    v.ndim = nb;
+    return pointers(into, t->data, v);
+}
+
+void **batch::pointers(scratch &into, char *base, size_t bytes)
+{
+    view v = {};
+    v.ndim = 1;
+    v.pad_axis = -1;
+    v.shape[0] = count;
+    v.stride[0] = (int64_t)bytes;
+    return pointers(into, base, v);
+}
+
+/* the first positive of `count` infos into the result word */
 __global__ void infos_kernel(const int *info, int64_t count, pc_result_word *word, int32_t code)
 {
     for (int64_t i = 0; i < count; i++) {
@@ -300,14 +534,66 @@ __global__ void infos_kernel(const int *info, int64_t count, pc_result_word *wor
     }
 }
 
-static pc_status infos_to_word(cudaStream_t s, const int *info, int64_t count,
-                               pc_result_word *word)
+pc_status batch::first_failure(pc_result_word *word)
 {
-    if (word == nullptr) {
-        return pc_error_set(PC_ERR_RUNTIME, "GPU solver kernel called without a result word");
+    if (ok() && word == nullptr) {
+        step(pc_error_set(PC_ERR_RUNTIME, "GPU solver kernel called without a result word"));
     }
-    infos_kernel<<<1, 1, 0, s>>>(info, count, word, PC_ERR_VALUE);
-    return launched("result word");
+    if (ok()) {
+        infos_kernel<<<1, 1, 0, c.stream>>>(info(0), count, word, PC_ERR_VALUE);
+        launch_check("result word");
+    }
+    return st_;
+}
+
+/* infos[0] is the finiteness flag, infos[1..count] the calls' infos: the failure, if any, into
+ * the result word (`detail` a pc_la_failure: NaN or infinity first, then a matrix that did not
+ * converge), which the op layer reads once and raises as the CPU does */
+__global__ void converge_kernel(const int *infos, int64_t count, pc_result_word *word)
+{
+    int32_t detail = infos[0] != 0 ? (int32_t)PC_LA_NOT_FINITE : 0;
+    for (int64_t i = 1; detail == 0 && i <= count; i++) {
+        detail = infos[i] != 0 ? (int32_t)PC_LA_NO_CONVERGENCE : 0;
+    }
+    if (detail != 0) {
+        pc_result_fail(word, PC_ERR_VALUE, detail, 0);
+    }
+}
+
+pc_status batch::convergence(pc_result_word *word)
+{
+    if (ok() && word == nullptr) {
+        step(pc_error_set(PC_ERR_RUNTIME, "GPU solver kernel called without a result word"));
+    }
+    if (ok()) {
+        converge_kernel<<<1, 1, 0, c.stream>>>(slot(), count, word);
+        launch_check("result word");
+    }
+    return st_;
+}
+
+template <typename R> __global__ void nonfinite_kernel(const R *p, int64_t n, int *flag)
+{
+    const int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
+        if (!isfinite(p[i])) {
+            atomicOr(flag, 1);
+        }
+    }
+}
+
+/* `flag` (batch::slot(), zeroed) becomes non-zero when any of the `n` scalars is not finite */
+static pc_status check_finite(cudaStream_t s, const void *p, int64_t n, int real_size, int *flag)
+{
+    if (n == 0) {
+        return PC_OK;
+    }
+    if (real_size == 4) {
+        nonfinite_kernel<float><<<blocks_for(n), 256, 0, s>>>((const float *)p, n, flag);
+    } else {
+        nonfinite_kernel<double><<<blocks_for(n), 256, 0, s>>>((const double *)p, n, flag);
+    }
+    return launched("finite check");
 }
 
 /* ---- CHOLESKY ---- */
@@ -318,65 +604,68 @@ static pc_status cholesky(const pc_kernel_args *args, pc_dtype dt)
     pc_tensor *a = args->out[0];
     const int nb = a->ndim - 2;
     const int64_t n = a->shape[nb + 1];
-    const int64_t count = batch_count(a, nb);
     if (a->size == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    const elem e = elem_of(dt);
+    batch d(pc_tensor_device(a), dt, batch_count(a, nb));
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
+    const int bi = e.blas_index;
     /* row-major lower L is column-major upper (see the file comment) */
     const cublasFillMode_t uplo = p->upper ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
-    size_t dbytes = 0;
-    size_t hbytes = 0;
-    PCU_CHECK(c.api->potrf_size(c.sh.h, c.sh.params, uplo, n, e.type, a->data, n, e.type, &dbytes,
-                                &hbytes),
-              "potrf_bufferSize");
-    workspace ws(c.stream);
-    scratch info(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    if (st == PC_OK) {
-        st = info.alloc((size_t)count * sizeof(int));
+    scratch ptrs(d.c.stream);
+    if (d.batched(n, api.potrf_batched[bi] != nullptr) && a->ndim <= view_max_dims) {
+        void **m = d.pointers(ptrs, a, nb);
+        d.call("potrfBatched", [&] {
+            return api.potrf_batched[bi](d.c.sh.h, uplo, (int)n, m, (int)n, d.info(0),
+                                         (int)d.count);
+        });
+    } else if (d.size_workspace("potrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+                   return api.potrf_size(d.c.sh.h, d.c.sh.params, uplo, n, e.type, a->data, n,
+                                         e.type, dbytes, hbytes);
+               })) {
+        d.each([&](int64_t b) {
+            return d.call("potrf", [&] {
+                return api.potrf(d.c.sh.h, d.c.sh.params, uplo, n, e.type,
+                                 a->data + batch_offset(a, nb, b), n, e.type, PCU_WORKSPACE(d),
+                                 d.info(b));
+            });
+        });
     }
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
-        char *m = a->data + batch_offset(a, nb, b);
-        PCU_CHECK(c.api->potrf(c.sh.h, c.sh.params, uplo, n, e.type, m, n, e.type,
-                               ws.dev.as<void>(), ws.dev_bytes, ws.host, ws.host_bytes,
-                               info.as<int>() + b),
-                  "potrf");
-    }
-    if (st != PC_OK) {
-        return st;
-    }
+    /* the other triangle zeroed: one launch over a dense batch, else one per matrix */
     const bool contiguous_batch = nb == 0 || pc_tensor_is_c_contiguous(a);
-    for (int64_t b = 0; b < (contiguous_batch ? 1 : count); b++) {
-        zero_triangle_kernel<<<blocks_for(n * n * (contiguous_batch ? count : 1)), 256, 0, c.stream>>>(
-            a->data + (contiguous_batch ? 0 : batch_offset(a, nb, b)), n,
-            contiguous_batch ? count : 1, n * n * (int64_t)e.size(), (int)e.size(), p->upper);
+    const int64_t launches = contiguous_batch ? 1 : d.count;
+    const int64_t per_launch = contiguous_batch ? d.count : 1;
+    for (int64_t b = 0; d.ok() && b < launches; b++) {
+        zero_triangle_kernel<<<blocks_for(n * n * per_launch), 256, 0, d.c.stream>>>(
+            a->data + (contiguous_batch ? 0 : batch_offset(a, nb, b)), n, per_launch,
+            n * n * (int64_t)e.size(), (int)e.size(), p->upper);
     }
-    st = launched("cholesky triangle");
-    return st == PC_OK ? infos_to_word(c.stream, info.as<int>(), count, p->result) : st;
+    d.launch_check("cholesky triangle");
+    return d.first_failure(p->result);
 }
 
 /* ---- INV, SOLVE: LU ---- */
 
-static pc_status lu_solve(ctx &c, const elem &e, char *a, int64_t n, char *x, int64_t nrhs,
-                          int64_t ldx, workspace &ws, int64_t *ipiv, int *info)
+/* matrix b's LU in `a` (n x n, column-major), then `nrhs` columns of x solved with it */
+static bool lu_solve(batch &d, char *a, int64_t n, char *x, int64_t nrhs, int64_t ldx,
+                     int64_t *ipiv, int64_t b)
 {
-    PCU_CHECK(c.api->getrf(c.sh.h, c.sh.params, n, n, e.type, a, n, ipiv, e.type, ws.dev.as<void>(),
-                           ws.dev_bytes, ws.host, ws.host_bytes, info),
-              "getrf");
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
+    d.call("getrf", [&] {
+        return api.getrf(d.c.sh.h, d.c.sh.params, n, n, e.type, a, n, ipiv, e.type,
+                         PCU_WORKSPACE(d), d.info(b));
+    });
     /* a singular LU still solves (with infinities): the result word raises before anyone
-     * sees them */
+     * sees them. getrs's info only reports bad arguments: it goes to the spare slot. */
     if (nrhs > 0) {
-        PCU_CHECK(c.api->getrs(c.sh.h, c.sh.params, CUBLAS_OP_N, n, nrhs, e.type, a, n, ipiv,
-                               e.type, x, ldx, info + 1),
-                  "getrs");
+        d.call("getrs", [&] {
+            return api.getrs(d.c.sh.h, d.c.sh.params, CUBLAS_OP_N, n, nrhs, e.type, a, n, ipiv,
+                             e.type, x, ldx, d.slot());
+        });
     }
-    return PC_OK;
+    return d.ok();
 }
 
 static pc_status inv(const pc_kernel_args *args, pc_dtype dt)
@@ -385,58 +674,60 @@ static pc_status inv(const pc_kernel_args *args, pc_dtype dt)
     pc_tensor *a = args->out[0];
     const int nb = a->ndim - 2;
     const int64_t n = a->shape[nb + 1];
-    const int64_t count = batch_count(a, nb);
     if (a->size == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
+    batch d(pc_tensor_device(a), dt, batch_count(a, nb));
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
+    const int bi = e.blas_index;
+    const size_t bytes = (size_t)(n * n) * e.size();
+    scratch lu(d.c.stream);
+    scratch ipiv(d.c.stream);
+    if (d.batched(n, api.getrf_batched[bi] != nullptr && api.getri_batched[bi] != nullptr) &&
+        a->ndim <= view_max_dims) {
+        /* cuBLAS: the LU of copies of all A^T, then their inverses straight into A */
+        view va;
+        scratch getri_infos(d.c.stream);
+        scratch lp(d.c.stream);
+        scratch ap(d.c.stream);
+        const cublasHandle_t ch = d.cublas();
+        d.then([&] { return make_view(a, &va); });
+        d.alloc(lu, (size_t)d.count * bytes);
+        d.alloc(ipiv, (size_t)(d.count * n) * sizeof(int));
+        d.alloc(getri_infos, (size_t)d.count * sizeof(int));
+        d.then([&] {
+            return gather(d.c.stream, a->data, va, lu.as<void>(), e.real_size, e.comp, e.comp);
+        });
+        void **l = d.pointers(lp, lu.as<char>(), bytes);
+        void **m = d.pointers(ap, a, nb);
+        d.blas_call("getrfBatched", [&] {
+            return api.getrf_batched[bi](ch, (int)n, l, (int)n, ipiv.as<int>(), d.info(0),
+                                         (int)d.count);
+        });
+        d.blas_call("getriBatched", [&] {
+            return api.getri_batched[bi](ch, (int)n, l, (int)n, ipiv.as<int>(), m, (int)n,
+                                         getri_infos.as<int>(), (int)d.count);
+        });
+        return d.first_failure(p->result);
     }
-    const elem e = elem_of(dt);
-    size_t dbytes = 0;
-    size_t hbytes = 0;
-    PCU_CHECK(c.api->getrf_size(c.sh.h, c.sh.params, n, n, e.type, a->data, n, e.type, &dbytes,
-                                &hbytes),
-              "getrf_bufferSize");
-    workspace ws(c.stream);
-    scratch lu(c.stream);
-    scratch ipiv(c.stream);
-    scratch info(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    if (st == PC_OK) {
-        st = lu.alloc((size_t)(n * n) * e.size());
-    }
-    if (st == PC_OK) {
-        st = ipiv.alloc((size_t)n * sizeof(int64_t));
-    }
-    if (st == PC_OK) {
-        st = info.alloc((size_t)count * 2 * sizeof(int));
-    }
-    if (st == PC_OK && cudaMemsetAsync(info.as<void>(), 0, (size_t)count * 2 * sizeof(int),
-                                       c.stream) != cudaSuccess) {
-        st = launched("memset");
-    }
+    d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+        return api.getrf_size(d.c.sh.h, d.c.sh.params, n, n, e.type, a->data, n, e.type, dbytes,
+                              hbytes);
+    });
+    d.alloc(lu, bytes);
+    d.alloc(ipiv, (size_t)n * sizeof(int64_t));
     /* per matrix: LU of a copy of A^T (column-major view), X := I, solve, X back into A */
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
+    d.each([&](int64_t b) {
         char *m = a->data + batch_offset(a, nb, b);
-        const size_t bytes = (size_t)(n * n) * e.size();
-        if (cudaMemcpyAsync(lu.as<void>(), m, bytes, cudaMemcpyDeviceToDevice, c.stream) !=
+        if (cudaMemcpyAsync(lu.as<void>(), m, bytes, cudaMemcpyDeviceToDevice, d.c.stream) !=
             cudaSuccess) {
-            return launched("copy");
+            return d.step(launched("copy"));
         }
-        st = eye(c.stream, m, n, 1, e);
-        if (st == PC_OK) {
-            st = lu_solve(c, e, lu.as<char>(), n, m, n, n, ws, ipiv.as<int64_t>(),
-                          info.as<int>() + 2 * b);
-        }
-    }
-    /* the getrf (even) and getrs (odd) infos: only getrf's are ever positive */
-    if (st == PC_OK) {
-        st = infos_to_word(c.stream, info.as<int>(), 2 * count, p->result);
-    }
-    return st;
+        return d.step(eye(d.c.stream, m, n, 1, e)) &&
+               lu_solve(d, lu.as<char>(), n, m, n, n, ipiv.as<int64_t>(), b);
+    });
+    return d.first_failure(p->result);
 }
 
 static pc_status solve(const pc_kernel_args *args, pc_dtype dt)
@@ -451,60 +742,60 @@ static pc_status solve(const pc_kernel_args *args, pc_dtype dt)
     if (count == 0 || n == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(x), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    const elem e = elem_of(dt);
+    batch d(pc_tensor_device(x), dt, count);
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
     view v;
-    st = make_view_fortran(a, &v); /* A gathered in F order */
-    size_t dbytes = 0;
-    size_t hbytes = 0;
-    scratch af(c.stream);
-    if (st == PC_OK) {
-        st = af.alloc((size_t)(count * n * n) * e.size());
+    scratch af(d.c.stream);
+    scratch ipiv(d.c.stream);
+    d.then([&] { return make_view_fortran(a, &v); }); /* A gathered in F order */
+    d.alloc(af, (size_t)(count * n * n) * e.size());
+    d.then([&] {
+        return gather(d.c.stream, a->data, v, af.as<void>(), e.real_size, e.comp, e.comp);
+    });
+    const int bi = e.blas_index;
+    if (d.batched(n, api.getrf_batched[bi] != nullptr && api.getrs_batched[bi] != nullptr) &&
+        x->ndim <= view_max_dims && k <= INT32_MAX) {
+        /* cuBLAS: the LU of all A, then all solves */
+        scratch lp(d.c.stream);
+        scratch xp(d.c.stream);
+        int arguments = 0; /* getrsBatched's host info: bad arguments only */
+        const cublasHandle_t ch = d.cublas();
+        d.alloc(ipiv, (size_t)(count * n) * sizeof(int));
+        void **l = d.pointers(lp, af.as<char>(), (size_t)(n * n) * e.size());
+        void **xs = d.pointers(xp, x, nb);
+        d.blas_call("getrfBatched", [&] {
+            return api.getrf_batched[bi](ch, (int)n, l, (int)n, ipiv.as<int>(), d.info(0),
+                                         (int)count);
+        });
+        if (k > 0) {
+            d.blas_call("getrsBatched", [&] {
+                return api.getrs_batched[bi](ch, CUBLAS_OP_N, (int)n, (int)k, l, (int)n,
+                                             ipiv.as<int>(), xs, (int)n, &arguments,
+                                             (int)count);
+            });
+        }
+        return d.first_failure(p->result);
     }
-    if (st == PC_OK) {
-        st = gather(c.stream, a->data, v, af.as<void>(), e.real_size, e.comp, e.comp);
-    }
-    if (st != PC_OK) {
-        return st;
-    }
-    PCU_CHECK(c.api->getrf_size(c.sh.h, c.sh.params, n, n, e.type, af.as<void>(), n, e.type,
-                                &dbytes, &hbytes),
-              "getrf_bufferSize");
-    workspace ws(c.stream);
-    scratch ipiv(c.stream);
-    scratch info(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    if (st == PC_OK) {
-        st = ipiv.alloc((size_t)n * sizeof(int64_t));
-    }
-    if (st == PC_OK) {
-        st = info.alloc((size_t)count * 2 * sizeof(int));
-    }
-    if (st == PC_OK && cudaMemsetAsync(info.as<void>(), 0, (size_t)count * 2 * sizeof(int),
-                                       c.stream) != cudaSuccess) {
-        st = launched("memset");
-    }
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
-        st = lu_solve(c, e, af.as<char>() + (size_t)(b * n * n) * e.size(), n,
-                      x->data + batch_offset(x, nb, b), k, n, ws, ipiv.as<int64_t>(),
-                      info.as<int>() + 2 * b);
-    }
-    if (st == PC_OK) {
-        st = infos_to_word(c.stream, info.as<int>(), 2 * count, p->result);
-    }
-    return st;
+    d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+        return api.getrf_size(d.c.sh.h, d.c.sh.params, n, n, e.type, af.as<void>(), n, e.type,
+                              dbytes, hbytes);
+    });
+    d.alloc(ipiv, (size_t)n * sizeof(int64_t));
+    d.each([&](int64_t b) {
+        return lu_solve(d, af.as<char>() + (size_t)(b * n * n) * e.size(), n,
+                        x->data + batch_offset(x, nb, b), k, n, ipiv.as<int64_t>(), b);
+    });
+    return d.first_failure(p->result);
 }
 
 /* ---- SLOGDET ---- */
 
-/* from the LU factors of `count` dense n x n matrices: det, or sign and log|det|, as the CPU
- * (kernels/cpu/lapack_impl.h) computes them */
-template <typename R>
-__global__ void slogdet_kernel(const R *lu, const int64_t *ipiv, const int *info, int64_t n,
+/* from the LU factors of `count` dense n x n matrices and their pivots (`P`: cuSOLVER's int64_t
+ * or cuBLAS's int): det, or sign and log|det|, as the CPU (kernels/cpu/lapack_impl.h) computes
+ * them */
+template <typename R, typename P>
+__global__ void slogdet_kernel(const R *lu, const P *ipiv, const int *info, int64_t n,
                                int64_t count, int comp, bool det_only, char *out0, view v0,
                                char *out1, view v1)
 {
@@ -571,75 +862,73 @@ static pc_status slogdet(const pc_kernel_args *args, pc_dtype dt)
     if (count == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    const elem e = elem_of(dt);
+    batch d(pc_tensor_device(a), dt, count);
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
     view va;
     view v0;
     view v1 = {};
-    st = make_view(a, &va); /* det(A^T) = det(A): C order is fine */
-    if (st == PC_OK) {
-        st = make_view(args->out[0], &v0);
+    scratch lu(d.c.stream);
+    scratch ipiv(d.c.stream);
+    d.then([&] { return make_view(a, &va); }); /* det(A^T) = det(A): C order is fine */
+    d.then([&] { return make_view(args->out[0], &v0); });
+    if (!det_only) {
+        d.then([&] { return make_view(args->out[1], &v1); });
     }
-    if (st == PC_OK && !det_only) {
-        st = make_view(args->out[1], &v1);
+    /* cuBLAS's batched LU for a batch of small matrices (32-bit pivots), else cuSOLVER's */
+    const bool blas = d.batched(n, api.getrf_batched[e.blas_index] != nullptr);
+    scratch lp(d.c.stream);
+    d.alloc(lu, (size_t)(count * n * n) * e.size());
+    d.alloc(ipiv, (size_t)(count * (n > 0 ? n : 1)) * (blas ? sizeof(int) : sizeof(int64_t)));
+    d.then([&] {
+        return gather(d.c.stream, a->data, va, lu.as<void>(), e.real_size, e.comp, e.comp);
+    });
+    if (blas && n > 0) {
+        const cublasHandle_t ch = d.cublas();
+        void **l = d.pointers(lp, lu.as<char>(), (size_t)(n * n) * e.size());
+        d.blas_call("getrfBatched", [&] {
+            return api.getrf_batched[e.blas_index](ch, (int)n, l, (int)n, ipiv.as<int>(),
+                                                   d.info(0), (int)count);
+        });
+    } else if (n > 0 && d.size_workspace("getrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+            return api.getrf_size(d.c.sh.h, d.c.sh.params, n, n, e.type, lu.as<void>(), n,
+                                  e.type, dbytes, hbytes);
+        })) {
+        d.each([&](int64_t b) {
+            return d.call("getrf", [&] {
+                return api.getrf(d.c.sh.h, d.c.sh.params, n, n, e.type,
+                                 lu.as<char>() + (size_t)(b * n * n) * e.size(), n,
+                                 ipiv.as<int64_t>() + b * n, e.type, PCU_WORKSPACE(d),
+                                 d.info(b));
+            });
+        });
     }
-    scratch lu(c.stream);
-    scratch ipiv(c.stream);
-    scratch info(c.stream);
-    if (st == PC_OK) {
-        st = lu.alloc((size_t)(count * n * n) * e.size());
-    }
-    if (st == PC_OK) {
-        st = ipiv.alloc((size_t)(count * (n > 0 ? n : 1)) * sizeof(int64_t));
-    }
-    if (st == PC_OK) {
-        st = info.alloc((size_t)count * sizeof(int));
-    }
-    if (st == PC_OK && cudaMemsetAsync(info.as<void>(), 0, (size_t)count * sizeof(int),
-                                       c.stream) != cudaSuccess) {
-        st = launched("memset");
-    }
-    if (st == PC_OK) {
-        st = gather(c.stream, a->data, va, lu.as<void>(), e.real_size, e.comp, e.comp);
-    }
-    if (st != PC_OK) {
-        return st;
-    }
-    if (n > 0) {
-        size_t dbytes = 0;
-        size_t hbytes = 0;
-        PCU_CHECK(c.api->getrf_size(c.sh.h, c.sh.params, n, n, e.type, lu.as<void>(), n, e.type,
-                                    &dbytes, &hbytes),
-                  "getrf_bufferSize");
-        workspace ws(c.stream);
-        st = ws.alloc(dbytes, hbytes);
-        for (int64_t b = 0; b < count && st == PC_OK; b++) {
-            PCU_CHECK(c.api->getrf(c.sh.h, c.sh.params, n, n, e.type,
-                                   lu.as<char>() + (size_t)(b * n * n) * e.size(), n,
-                                   ipiv.as<int64_t>() + b * n, e.type, ws.dev.as<void>(),
-                                   ws.dev_bytes, ws.host, ws.host_bytes, info.as<int>() + b),
-                      "getrf");
-        }
-        if (st != PC_OK) {
-            return st;
-        }
+    if (!d.ok()) {
+        return d.status();
     }
     v0.ndim = nb;
     v1.ndim = det_only ? 0 : nb;
-    if (e.real_size == 4) {
-        slogdet_kernel<float><<<blocks_for(count), 256, 0, c.stream>>>(
-            lu.as<float>(), ipiv.as<int64_t>(), info.as<int>(), n, count, e.comp, det_only,
-            args->out[0]->data, v0, det_only ? nullptr : args->out[1]->data, v1);
+    char *out1 = det_only ? nullptr : args->out[1]->data;
+    const unsigned grid = blocks_for(count);
+    if (e.real_size == 4 && blas) {
+        slogdet_kernel<float, int><<<grid, 256, 0, d.c.stream>>>(
+            lu.as<float>(), ipiv.as<int>(), d.info(0), n, count, e.comp, det_only,
+            args->out[0]->data, v0, out1, v1);
+    } else if (e.real_size == 4) {
+        slogdet_kernel<float, int64_t><<<grid, 256, 0, d.c.stream>>>(
+            lu.as<float>(), ipiv.as<int64_t>(), d.info(0), n, count, e.comp, det_only,
+            args->out[0]->data, v0, out1, v1);
+    } else if (blas) {
+        slogdet_kernel<double, int><<<grid, 256, 0, d.c.stream>>>(
+            lu.as<double>(), ipiv.as<int>(), d.info(0), n, count, e.comp, det_only,
+            args->out[0]->data, v0, out1, v1);
     } else {
-        slogdet_kernel<double><<<blocks_for(count), 256, 0, c.stream>>>(
-            lu.as<double>(), ipiv.as<int64_t>(), info.as<int>(), n, count, e.comp, det_only,
-            args->out[0]->data, v0, det_only ? nullptr : args->out[1]->data, v1);
+        slogdet_kernel<double, int64_t><<<grid, 256, 0, d.c.stream>>>(
+            lu.as<double>(), ipiv.as<int64_t>(), d.info(0), n, count, e.comp, det_only,
+            args->out[0]->data, v0, out1, v1);
     }
-    return launched("slogdet");
+    d.launch_check("slogdet");
+    return d.status();
 }
 
 /* ---- QR ---- */
@@ -687,144 +976,69 @@ static pc_status qr(const pc_kernel_args *args, pc_dtype dt)
     if (m > INT32_MAX || mq > INT32_MAX) {
         return pc_error_set(PC_ERR_NOTIMPL, "qr on the GPU: matrices beyond 2^31 - 1 rows");
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    const elem e = elem_of(dt);
+    batch d(pc_tensor_device(a), dt, count);
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
     view va;
     view vr;
-    st = make_view_fortran(a, &va);
-    if (st == PC_OK) {
-        st = make_view(rr, &vr);
-    }
-    scratch af(c.stream);
-    scratch tau(c.stream);
-    scratch info(c.stream);
-    if (st == PC_OK) {
-        st = af.alloc((size_t)(count * m * n) * e.size());
-    }
-    if (st == PC_OK) {
-        st = tau.alloc((size_t)(k > 0 ? k : 1) * e.size());
-    }
-    if (st == PC_OK) {
-        st = info.alloc(2 * sizeof(int));
-    }
-    if (st == PC_OK) {
-        st = gather(c.stream, a->data, va, af.as<void>(), e.real_size, e.comp, e.comp);
-    }
-    if (st != PC_OK) {
-        return st;
-    }
+    scratch af(d.c.stream);
+    scratch tau(d.c.stream);
+    d.then([&] { return make_view_fortran(a, &va); });
+    d.then([&] { return make_view(rr, &vr); });
+    d.alloc(af, (size_t)(count * m * n) * e.size());
+    d.alloc(tau, (size_t)(k > 0 ? k : 1) * e.size());
+    d.then([&] {
+        return gather(d.c.stream, a->data, va, af.as<void>(), e.real_size, e.comp, e.comp);
+    });
     if (k == 0) { /* n == 0: Q is the identity (complete) or empty, R is empty */
-        for (int64_t b = 0; mq == m && b < count && st == PC_OK; b++) {
-            st = eye(c.stream, q->data + batch_offset(q, nb, b), m, 1, e);
-        }
-        return st;
+        d.each([&](int64_t b) {
+            return mq != m || d.step(eye(d.c.stream, q->data + batch_offset(q, nb, b), m, 1, e));
+        });
+        return d.status();
     }
-    size_t dbytes = 0;
-    size_t hbytes = 0;
     int lwork = 0;
-    PCU_CHECK(c.api->geqrf_size(c.sh.h, c.sh.params, m, n, e.type, af.as<void>(), m, e.type,
-                                tau.as<void>(), e.type, &dbytes, &hbytes),
-              "geqrf_bufferSize");
-    PCU_CHECK(c.api->orgqr_size[e.blas_index](c.sh.h, (int)m, (int)mq, (int)k, q->data, (int)m,
-                                              tau.as<void>(), &lwork),
-              "orgqr_bufferSize");
-    workspace ws(c.stream);
-    scratch work(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    if (st == PC_OK) {
-        st = work.alloc((size_t)(lwork > 0 ? lwork : 1) * e.size());
-    }
+    scratch work(d.c.stream);
+    d.size_workspace("geqrf_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+        return api.geqrf_size(d.c.sh.h, d.c.sh.params, m, n, e.type, af.as<void>(), m, e.type,
+                              tau.as<void>(), e.type, dbytes, hbytes);
+    });
+    d.call("orgqr_bufferSize", [&] {
+        return api.orgqr_size[e.blas_index](d.c.sh.h, (int)m, (int)mq, (int)k, q->data, (int)m,
+                                            tau.as<void>(), &lwork);
+    });
+    d.alloc(work, (size_t)(lwork > 0 ? lwork : 1) * e.size());
     const int64_t ncopy = mq < n ? mq : n; /* the Householder columns that go into Q */
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
+    d.each([&](int64_t b) {
         char *ab = af.as<char>() + (size_t)(b * m * n) * e.size();
         char *qb = q->data + batch_offset(q, nb, b);
-        PCU_CHECK(c.api->geqrf(c.sh.h, c.sh.params, m, n, e.type, ab, m, e.type, tau.as<void>(),
-                               e.type, ws.dev.as<void>(), ws.dev_bytes, ws.host, ws.host_bytes,
-                               info.as<int>()),
-                  "geqrf");
-        if (cudaMemcpyAsync(qb, ab, (size_t)(m * ncopy) * e.size(), cudaMemcpyDeviceToDevice,
-                            c.stream) != cudaSuccess) {
-            return launched("copy");
+        d.call("geqrf", [&] {
+            return api.geqrf(d.c.sh.h, d.c.sh.params, m, n, e.type, ab, m, e.type,
+                             tau.as<void>(), e.type, PCU_WORKSPACE(d), d.info(b));
+        });
+        if (d.ok() && cudaMemcpyAsync(qb, ab, (size_t)(m * ncopy) * e.size(),
+                                      cudaMemcpyDeviceToDevice, d.c.stream) != cudaSuccess) {
+            d.step(launched("copy"));
         }
-        PCU_CHECK(c.api->orgqr[e.blas_index](c.sh.h, (int)m, (int)mq, (int)k, qb, (int)m,
-                                             tau.as<void>(), work.as<void>(), lwork,
-                                             info.as<int>() + 1),
-                  "orgqr");
-    }
-    if (st != PC_OK || rr->size == 0) {
-        return st;
+        return d.call("orgqr", [&] {
+            return api.orgqr[e.blas_index](d.c.sh.h, (int)m, (int)mq, (int)k, qb, (int)m,
+                                           tau.as<void>(), work.as<void>(), lwork, d.slot());
+        });
+    });
+    if (!d.ok() || rr->size == 0) {
+        return d.status();
     }
     if (e.real_size == 4) {
-        qr_r_kernel<float><<<blocks_for(rr->size), 256, 0, c.stream>>>(
+        qr_r_kernel<float><<<blocks_for(rr->size), 256, 0, d.c.stream>>>(
             af.as<float>(), m, n, mq < m ? mq : m, count, e.comp, rr->data, vr);
     } else {
-        qr_r_kernel<double><<<blocks_for(rr->size), 256, 0, c.stream>>>(
+        qr_r_kernel<double><<<blocks_for(rr->size), 256, 0, d.c.stream>>>(
             af.as<double>(), m, n, mq < m ? mq : m, count, e.comp, rr->data, vr);
     }
-    return launched("qr");
+    d.launch_check("qr");
+    return d.status();
 }
 
 /* ---- EIGH, EIG, SVD: convergence and finiteness through the result word ---- */
-
-template <typename R> __global__ void nonfinite_kernel(const R *p, int64_t n, int *flag)
-{
-    const int64_t step = (int64_t)blockDim.x * gridDim.x;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
-        if (!isfinite(p[i])) {
-            atomicOr(flag, 1);
-        }
-    }
-}
-
-/* `flag` (one int, zeroed by zero_infos) becomes non-zero when any of the `n` scalars is not
- * finite */
-static pc_status check_finite(cudaStream_t s, const void *p, int64_t n, int real_size, int *flag)
-{
-    if (n == 0) {
-        return PC_OK;
-    }
-    if (real_size == 4) {
-        nonfinite_kernel<float><<<blocks_for(n), 256, 0, s>>>((const float *)p, n, flag);
-    } else {
-        nonfinite_kernel<double><<<blocks_for(n), 256, 0, s>>>((const double *)p, n, flag);
-    }
-    return launched("finite check");
-}
-
-static pc_status zero_infos(cudaStream_t s, int *infos, int64_t count)
-{
-    return cudaMemsetAsync(infos, 0, (size_t)(count + 1) * sizeof(int), s) == cudaSuccess
-               ? PC_OK
-               : launched("memset");
-}
-
-/* infos[0] is the finiteness flag, infos[1..count] the calls' infos: the failure, if any, into
- * the result word (`detail` a pc_la_failure: NaN or infinity first, then a matrix that did not
- * converge), which the op layer reads once and raises as the CPU does */
-__global__ void converge_kernel(const int *infos, int64_t count, pc_result_word *word)
-{
-    int32_t detail = infos[0] != 0 ? (int32_t)PC_LA_NOT_FINITE : 0;
-    for (int64_t i = 1; detail == 0 && i <= count; i++) {
-        detail = infos[i] != 0 ? (int32_t)PC_LA_NO_CONVERGENCE : 0;
-    }
-    if (detail != 0) {
-        pc_result_fail(word, PC_ERR_VALUE, detail, 0);
-    }
-}
-
-static pc_status converge_to_word(cudaStream_t s, const int *infos, int64_t count,
-                                  pc_result_word *word)
-{
-    if (word == nullptr) {
-        return pc_error_set(PC_ERR_RUNTIME, "GPU solver kernel called without a result word");
-    }
-    converge_kernel<<<1, 1, 0, s>>>(infos, count, word);
-    return launched("result word");
-}
 
 static pc_status eigh(const pc_kernel_args *args, pc_dtype dt)
 {
@@ -833,58 +1047,62 @@ static pc_status eigh(const pc_kernel_args *args, pc_dtype dt)
     pc_tensor *a = args->out[1];
     const int nb = a->ndim - 2;
     const int64_t n = a->shape[nb + 1];
-    const int64_t count = batch_count(a, nb);
     if (a->size == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    const elem e = elem_of(dt);
+    batch d(pc_tensor_device(a), dt, batch_count(a, nb));
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
+    const int bi = e.blas_index;
     const cusolverEigMode_t jobz = p->vectors ? CUSOLVER_EIG_MODE_VECTOR
                                               : CUSOLVER_EIG_MODE_NOVECTOR;
+    const cublasFillMode_t uplo = CUBLAS_FILL_MODE_LOWER;
+    const bool dense = pc_tensor_is_c_contiguous(a);
     view vw;
-    st = make_view(w, &vw);
-    scratch wd(c.stream);
-    scratch infos(c.stream);
-    if (st == PC_OK) {
-        st = wd.alloc((size_t)(count * n) * (size_t)e.real_size);
-    }
-    if (st == PC_OK) {
-        st = infos.alloc((size_t)(count + 1) * sizeof(int));
-    }
-    if (st == PC_OK) {
-        st = zero_infos(c.stream, infos.as<int>(), count);
-    }
+    scratch wd(d.c.stream);
+    d.then([&] { return make_view(w, &vw); });
+    d.alloc(wd, (size_t)(d.count * n) * (size_t)e.real_size);
     /* the lower triangle is what is read; the whole matrix is checked (it was all given) */
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
-        st = check_finite(c.stream, a->data + batch_offset(a, nb, b), n * n * e.comp,
-                          e.real_size, infos.as<int>());
+    if (dense) {
+        d.then([&] {
+            return check_finite(d.c.stream, a->data, d.count * n * n * e.comp, e.real_size,
+                                d.slot());
+        });
+    } else {
+        d.each([&](int64_t b) {
+            return d.step(check_finite(d.c.stream, a->data + batch_offset(a, nb, b),
+                                       n * n * e.comp, e.real_size, d.slot()));
+        });
     }
-    if (st != PC_OK) {
-        return st;
+    if (dense && d.c.sh.syevj != nullptr &&
+        d.batched(n, api.syevj_batched_size[bi] != nullptr && api.syevj_batched[bi] != nullptr)) {
+        int lwork = 0;
+        scratch work(d.c.stream);
+        d.call("syevjBatched_bufferSize", [&] {
+            return api.syevj_batched_size[bi](d.c.sh.h, jobz, uplo, (int)n, a->data, (int)n,
+                                              wd.as<void>(), &lwork, d.c.sh.syevj, (int)d.count);
+        });
+        d.alloc(work, (size_t)(lwork > 0 ? lwork : 1) * e.size());
+        d.call("syevjBatched", [&] {
+            return api.syevj_batched[bi](d.c.sh.h, jobz, uplo, (int)n, a->data, (int)n,
+                                         wd.as<void>(), work.as<void>(), lwork, d.info(0),
+                                         d.c.sh.syevj, (int)d.count);
+        });
+    } else if (d.size_workspace("syevd_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+                   return api.syevd_size(d.c.sh.h, d.c.sh.params, jobz, uplo, n, e.type, a->data,
+                                         n, e.real_type, wd.as<void>(), e.type, dbytes, hbytes);
+               })) {
+        d.each([&](int64_t b) {
+            return d.call("syevd", [&] {
+                return api.syevd(d.c.sh.h, d.c.sh.params, jobz, uplo, n, e.type,
+                                 a->data + batch_offset(a, nb, b), n, e.real_type,
+                                 wd.as<char>() + (size_t)(b * n) * e.real_size, e.type,
+                                 PCU_WORKSPACE(d), d.info(b));
+            });
+        });
     }
-    size_t dbytes = 0;
-    size_t hbytes = 0;
-    PCU_CHECK(c.api->syevd_size(c.sh.h, c.sh.params, jobz, CUBLAS_FILL_MODE_LOWER, n, e.type,
-                                a->data, n, e.real_type, wd.as<void>(), e.type, &dbytes, &hbytes),
-              "syevd_bufferSize");
-    workspace ws(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
-        PCU_CHECK(c.api->syevd(c.sh.h, c.sh.params, jobz, CUBLAS_FILL_MODE_LOWER, n, e.type,
-                               a->data + batch_offset(a, nb, b), n, e.real_type,
-                               wd.as<char>() + (size_t)(b * n) * e.real_size, e.type,
-                               ws.dev.as<void>(), ws.dev_bytes, ws.host, ws.host_bytes,
-                               infos.as<int>() + 1 + b),
-                  "syevd");
-    }
-    if (st == PC_OK) {
-        st = scatter(c.stream, wd.as<void>(), w->data, vw, e.real_size, 1, 1.0);
-    }
-    return st == PC_OK ? converge_to_word(c.stream, infos.as<int>(), count, p->result) : st;
+    d.then([&] { return scatter(d.c.stream, wd.as<void>(), w->data, vw, e.real_size, 1, 1.0); });
+    return d.convergence(p->result);
 }
 
 static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
@@ -893,86 +1111,65 @@ static pc_status eig(const pc_kernel_args *args, pc_dtype dt)
     const pc_tensor *a = args->in[0];
     pc_tensor *w = args->out[0];
     const bool vectors = args->nout == 2;
+    pc_tensor *vr = vectors ? args->out[1] : nullptr;
     const int nb = a->ndim - 2;
     const int64_t n = a->shape[nb + 1];
     const int64_t count = batch_count(a, nb);
     if (a->size == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    if (c.api->geev == nullptr || c.api->geev_size == nullptr) {
-        return pc_error_set(PC_ERR_NOTIMPL,
+    batch d(pc_tensor_device(a), dt, count);
+    const solver_api &api = *d.c.api;
+    if (d.ok() && (api.geev == nullptr || api.geev_size == nullptr)) {
+        d.step(pc_error_set(PC_ERR_NOTIMPL,
                             "eig on the GPU needs cuSOLVER's cusolverDnXgeev (CUDA 12.6 or "
-                            "later); the cuSOLVER found lacks it");
+                            "later); the cuSOLVER found lacks it"));
     }
-    const elem ein = elem_of(dt);
+    const elem &ein = d.e;
     const elem e = complex_of(ein); /* real input is solved as complex: vectors come complex */
     view va;
     view vw;
-    st = make_view_fortran(a, &va);
-    if (st == PC_OK) {
-        st = make_view(w, &vw);
-    }
-    scratch af(c.stream);
-    scratch wd(c.stream);
-    scratch infos(c.stream);
-    if (st == PC_OK) {
-        st = af.alloc((size_t)(count * n * n) * e.size());
-    }
-    if (st == PC_OK) {
-        st = wd.alloc((size_t)(count * n) * e.size());
-    }
-    if (st == PC_OK) {
-        st = infos.alloc((size_t)(count + 1) * sizeof(int));
-    }
-    if (st == PC_OK) {
-        st = zero_infos(c.stream, infos.as<int>(), count);
-    }
-    if (st == PC_OK) {
-        st = gather(c.stream, a->data, va, af.as<void>(), ein.real_size, ein.comp, 2);
-    }
-    if (st == PC_OK) {
-        st = check_finite(c.stream, af.as<void>(), count * n * n * 2, e.real_size,
-                          infos.as<int>());
-    }
-    if (st != PC_OK) {
-        return st;
-    }
+    scratch af(d.c.stream);
+    scratch wd(d.c.stream);
+    d.then([&] { return make_view_fortran(a, &va); });
+    d.then([&] { return make_view(w, &vw); });
+    d.alloc(af, (size_t)(count * n * n) * e.size());
+    d.alloc(wd, (size_t)(count * n) * e.size());
+    d.then([&] {
+        return gather(d.c.stream, a->data, va, af.as<void>(), ein.real_size, ein.comp, 2);
+    });
+    d.then([&] {
+        return check_finite(d.c.stream, af.as<void>(), count * n * n * 2, e.real_size, d.slot());
+    });
     const cusolverEigMode_t jobvr = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-    pc_tensor *vr = vectors ? args->out[1] : nullptr;
-    size_t dbytes = 0;
-    size_t hbytes = 0;
-    PCU_CHECK(c.api->geev_size(c.sh.h, c.sh.params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, e.type,
-                               af.as<void>(), n, e.type, wd.as<void>(), e.type, nullptr, 1,
-                               e.type, vr != nullptr ? vr->data : nullptr, n, e.type, &dbytes,
-                               &hbytes),
-              "geev_bufferSize");
-    workspace ws(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
-        PCU_CHECK(c.api->geev(c.sh.h, c.sh.params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, e.type,
-                              af.as<char>() + (size_t)(b * n * n) * e.size(), n, e.type,
-                              wd.as<char>() + (size_t)(b * n) * e.size(), e.type, nullptr, 1,
-                              e.type, vr != nullptr ? vr->data + batch_offset(vr, nb, b) : nullptr,
-                              n, e.type, ws.dev.as<void>(), ws.dev_bytes, ws.host,
-                              ws.host_bytes, infos.as<int>() + 1 + b),
-                  "geev");
-    }
-    if (st == PC_OK) {
-        st = scatter(c.stream, wd.as<void>(), w->data, vw, e.real_size, 2, 1.0);
-    }
-    return st == PC_OK ? converge_to_word(c.stream, infos.as<int>(), count, p->result) : st;
+    const cusolverEigMode_t jobvl = CUSOLVER_EIG_MODE_NOVECTOR;
+    d.size_workspace("geev_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+        return api.geev_size(d.c.sh.h, d.c.sh.params, jobvl, jobvr, n, e.type, af.as<void>(), n,
+                             e.type, wd.as<void>(), e.type, nullptr, 1, e.type,
+                             vr != nullptr ? vr->data : nullptr, n, e.type, dbytes, hbytes);
+    });
+    d.each([&](int64_t b) {
+        return d.call("geev", [&] {
+            return api.geev(d.c.sh.h, d.c.sh.params, jobvl, jobvr, n, e.type,
+                            af.as<char>() + (size_t)(b * n * n) * e.size(), n, e.type,
+                            wd.as<char>() + (size_t)(b * n) * e.size(), e.type, nullptr, 1,
+                            e.type, vr != nullptr ? vr->data + batch_offset(vr, nb, b) : nullptr,
+                            n, e.type, PCU_WORKSPACE(d), d.info(b));
+        });
+    });
+    d.then([&] { return scatter(d.c.stream, wd.as<void>(), w->data, vw, e.real_size, 2, 1.0); });
+    return d.convergence(p->result);
 }
 
 /* [SVD layouts] gesvd wants rows >= columns. With m >= n the F-layout A goes in as it is and
  * U, VT come out F-layout: the C-layout outputs receive them through views with the last two
  * axes swapped. With m < n, A^T (A gathered in C order is A^T in F-layout) goes in:
  * A^T = conj(V) S U^T, so gesvd's U is Vh^T and its VT is U^T - in C-layout terms both land
- * through the outputs' own (unswapped) views. */
+ * through the outputs' own (unswapped) views.
+ * gesvdjBatched (a batch of more than one matrix, rows <= batched_max_n) factors the same
+ * matrix but returns the full left factor (rows x rows: its first `lcols` columns, F-layout,
+ * are gesvd's U) and V where gesvd returns VT = V^H: the right factor lands through the other
+ * view (unswapped for m >= n, swapped for m < n), conjugated. */
 static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
 {
     const pc_converge_params *p = (const pc_converge_params *)args->params;
@@ -989,12 +1186,10 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
     if (count == 0) {
         return PC_OK;
     }
-    ctx c;
-    pc_status st = open_ctx(pc_tensor_device(a), &c);
-    if (st != PC_OK) {
-        return st;
-    }
-    const elem e = elem_of(dt);
+    batch d(pc_tensor_device(a), dt, count);
+    const solver_api &api = *d.c.api;
+    const elem &e = d.e;
+    const int bi = e.blas_index;
     const bool tall = m >= n;
     const int64_t rows = tall ? m : n; /* of the matrix gesvd factors */
     const int64_t cols = tall ? n : m;
@@ -1003,99 +1198,116 @@ static pc_status svd(const pc_kernel_args *args, pc_dtype dt)
     const bool full = lcols == rows;
     if (k == 0) {
         /* no singular values: the factors asked for are identities (full) or empty */
-        for (int64_t b = 0; vectors && b < count && st == PC_OK; b++) {
-            if (u->shape[nb + 1] == m) {
-                st = eye(c.stream, u->data + batch_offset(u, nb, b), m, 1, e);
-            }
-            if (st == PC_OK && vh->shape[nb] == n) {
-                st = eye(c.stream, vh->data + batch_offset(vh, nb, b), n, 1, e);
-            }
-        }
-        return st;
+        d.each([&](int64_t b) {
+            return !vectors ||
+                   ((u->shape[nb + 1] != m ||
+                     d.step(eye(d.c.stream, u->data + batch_offset(u, nb, b), m, 1, e))) &&
+                    (vh->shape[nb] != n ||
+                     d.step(eye(d.c.stream, vh->data + batch_offset(vh, nb, b), n, 1, e))));
+        });
+        return d.status();
     }
+    const bool jacobi = d.c.sh.gesvdj != nullptr &&
+                        d.batched(rows, api.gesvdj_batched_size[bi] != nullptr &&
+                                            api.gesvdj_batched[bi] != nullptr);
     view va;
     view vs;
     view vu = {};
     view vv = {};
-    st = tall ? make_view_fortran(a, &va) : make_view(a, &va);
-    if (st == PC_OK) {
-        st = make_view(s, &vs);
-    }
-    if (st == PC_OK && vectors) {
+    d.then([&] { return tall ? make_view_fortran(a, &va) : make_view(a, &va); });
+    d.then([&] { return make_view(s, &vs); });
+    if (vectors) {
         /* the left factor's buffer feeds U (tall, swapped) or Vh (wide, as is); the right
-         * factor's feeds Vh (tall, swapped) or U (wide, as is) */
-        st = tall ? make_view_fortran(u, &vu) : make_view(vh, &vu);
-        if (st == PC_OK) {
-            st = tall ? make_view_fortran(vh, &vv) : make_view(u, &vv);
+         * factor's feeds Vh (tall, swapped) or U (wide, as is) - the other way for gesvdj */
+        pc_tensor *right = tall ? vh : u;
+        d.then([&] { return tall ? make_view_fortran(u, &vu) : make_view(vh, &vu); });
+        d.then([&] {
+            return tall != jacobi ? make_view_fortran(right, &vv) : make_view(right, &vv);
+        });
+    }
+    scratch af(d.c.stream);
+    scratch sd(d.c.stream);
+    scratch ud(d.c.stream);
+    scratch vd(d.c.stream);
+    d.alloc(af, (size_t)(count * m * n) * e.size());
+    d.alloc(sd, (size_t)(count * k) * (size_t)e.real_size);
+    if (vectors) {
+        d.alloc(ud, (size_t)(count * rows * lcols) * e.size());
+        d.alloc(vd, (size_t)(count * cols * cols) * e.size());
+    }
+    d.then([&] {
+        return gather(d.c.stream, a->data, va, af.as<void>(), e.real_size, e.comp, e.comp);
+    });
+    d.then([&] {
+        return check_finite(d.c.stream, af.as<void>(), count * m * n * e.comp, e.real_size,
+                            d.slot());
+    });
+    if (jacobi) {
+        /* V straight into vd; the full left factors into uf, their first lcols columns then
+         * into ud (one strided copy). Both are given even without vectors. */
+        const cusolverEigMode_t jobz = vectors ? CUSOLVER_EIG_MODE_VECTOR
+                                               : CUSOLVER_EIG_MODE_NOVECTOR;
+        const size_t ubytes = (size_t)(rows * rows) * e.size();
+        scratch uf(d.c.stream);
+        scratch work(d.c.stream);
+        int lwork = 0;
+        d.alloc(uf, (size_t)count * ubytes);
+        if (!vectors) {
+            d.alloc(vd, (size_t)(count * cols * cols) * e.size());
         }
-    }
-    scratch af(c.stream);
-    scratch sd(c.stream);
-    scratch ud(c.stream);
-    scratch vd(c.stream);
-    scratch infos(c.stream);
-    if (st == PC_OK) {
-        st = af.alloc((size_t)(count * m * n) * e.size());
-    }
-    if (st == PC_OK) {
-        st = sd.alloc((size_t)(count * k) * (size_t)e.real_size);
-    }
-    if (st == PC_OK && vectors) {
-        st = ud.alloc((size_t)(count * rows * lcols) * e.size());
-        if (st == PC_OK) {
-            st = vd.alloc((size_t)(count * cols * cols) * e.size());
+        d.call("gesvdjBatched_bufferSize", [&] {
+            return api.gesvdj_batched_size[bi](d.c.sh.h, jobz, (int)rows, (int)cols,
+                                               af.as<void>(), (int)rows, sd.as<void>(),
+                                               uf.as<void>(), (int)rows, vd.as<void>(),
+                                               (int)cols, &lwork, d.c.sh.gesvdj, (int)count);
+        });
+        d.alloc(work, (size_t)(lwork > 0 ? lwork : 1) * e.size());
+        d.call("gesvdjBatched", [&] {
+            return api.gesvdj_batched[bi](d.c.sh.h, jobz, (int)rows, (int)cols, af.as<void>(),
+                                          (int)rows, sd.as<void>(), uf.as<void>(), (int)rows,
+                                          vd.as<void>(), (int)cols, work.as<void>(), lwork,
+                                          d.info(0), d.c.sh.gesvdj, (int)count);
+        });
+        const size_t lbytes = (size_t)(rows * lcols) * e.size();
+        if (vectors && d.ok() &&
+            cudaMemcpy2DAsync(ud.as<void>(), lbytes, uf.as<void>(), ubytes, lbytes,
+                              (size_t)count, cudaMemcpyDeviceToDevice, d.c.stream) != cudaSuccess) {
+            d.step(launched("copy"));
         }
+    } else {
+        const signed char jobu = !vectors ? 'N' : full ? 'A' : 'S';
+        const signed char jobvt = !vectors ? 'N' : 'A';
+        d.size_workspace("gesvd_bufferSize", [&](size_t *dbytes, size_t *hbytes) {
+            return api.gesvd_size(d.c.sh.h, d.c.sh.params, jobu, jobvt, rows, cols, e.type,
+                                  af.as<void>(), rows, e.real_type, sd.as<void>(), e.type,
+                                  ud.as<void>(), rows, e.type, vd.as<void>(), cols, e.type,
+                                  dbytes, hbytes);
+        });
+        d.each([&](int64_t b) {
+            return d.call("gesvd", [&] {
+                return api.gesvd(
+                    d.c.sh.h, d.c.sh.params, jobu, jobvt, rows, cols, e.type,
+                    af.as<char>() + (size_t)(b * m * n) * e.size(), rows, e.real_type,
+                    sd.as<char>() + (size_t)(b * k) * e.real_size, e.type,
+                    vectors ? ud.as<char>() + (size_t)(b * rows * lcols) * e.size() : nullptr,
+                    rows, e.type,
+                    vectors ? vd.as<char>() + (size_t)(b * cols * cols) * e.size() : nullptr,
+                    cols, e.type, PCU_WORKSPACE(d), d.info(b));
+            });
+        });
     }
-    if (st == PC_OK) {
-        st = infos.alloc((size_t)(count + 1) * sizeof(int));
+    d.then([&] { return scatter(d.c.stream, sd.as<void>(), s->data, vs, e.real_size, 1, 1.0); });
+    if (vectors) {
+        d.then([&] {
+            return scatter(d.c.stream, ud.as<void>(), (tall ? u : vh)->data, vu, e.real_size,
+                           e.comp, 1.0);
+        });
+        d.then([&] {
+            return scatter(d.c.stream, vd.as<void>(), (tall ? vh : u)->data, vv, e.real_size,
+                           e.comp, 1.0, jacobi);
+        });
     }
-    if (st == PC_OK) {
-        st = zero_infos(c.stream, infos.as<int>(), count);
-    }
-    if (st == PC_OK) {
-        st = gather(c.stream, a->data, va, af.as<void>(), e.real_size, e.comp, e.comp);
-    }
-    if (st == PC_OK) {
-        st = check_finite(c.stream, af.as<void>(), count * m * n * e.comp, e.real_size,
-                          infos.as<int>());
-    }
-    if (st != PC_OK) {
-        return st;
-    }
-    const signed char jobu = !vectors ? 'N' : full ? 'A' : 'S';
-    const signed char jobvt = !vectors ? 'N' : 'A';
-    size_t dbytes = 0;
-    size_t hbytes = 0;
-    PCU_CHECK(c.api->gesvd_size(c.sh.h, c.sh.params, jobu, jobvt, rows, cols, e.type,
-                                af.as<void>(), rows, e.real_type, sd.as<void>(), e.type,
-                                ud.as<void>(), rows, e.type, vd.as<void>(), cols, e.type,
-                                &dbytes, &hbytes),
-              "gesvd_bufferSize");
-    workspace ws(c.stream);
-    st = ws.alloc(dbytes, hbytes);
-    for (int64_t b = 0; b < count && st == PC_OK; b++) {
-        PCU_CHECK(c.api->gesvd(c.sh.h, c.sh.params, jobu, jobvt, rows, cols, e.type,
-                               af.as<char>() + (size_t)(b * m * n) * e.size(), rows, e.real_type,
-                               sd.as<char>() + (size_t)(b * k) * e.real_size, e.type,
-                               vectors ? ud.as<char>() + (size_t)(b * rows * lcols) * e.size()
-                                       : nullptr,
-                               rows, e.type,
-                               vectors ? vd.as<char>() + (size_t)(b * cols * cols) * e.size()
-                                       : nullptr,
-                               cols, e.type, ws.dev.as<void>(), ws.dev_bytes, ws.host,
-                               ws.host_bytes, infos.as<int>() + 1 + b),
-                  "gesvd");
-    }
-    if (st == PC_OK) {
-        st = scatter(c.stream, sd.as<void>(), s->data, vs, e.real_size, 1, 1.0);
-    }
-    if (st == PC_OK && vectors) {
-        st = scatter(c.stream, ud.as<void>(), (tall ? u : vh)->data, vu, e.real_size, e.comp, 1.0);
-    }
-    if (st == PC_OK && vectors) {
-        st = scatter(c.stream, vd.as<void>(), (tall ? vh : u)->data, vv, e.real_size, e.comp, 1.0);
-    }
-    return st == PC_OK ? converge_to_word(c.stream, infos.as<int>(), count, p->result) : st;
+    return d.convergence(p->result);
 }
 
 template <pc_dtype D> static pc_status cholesky_k(const pc_kernel_args *a) { return cholesky(a, D); }

@@ -80,6 +80,10 @@ pc_status gather(cudaStream_t s, const char *src, const view &v, void *dst, int 
 pc_status scatter(cudaStream_t s, const void *src, char *dst, const view &v, int real_size,
                   int comp, double scale, bool conj = false);
 
+/* The device's cuBLAS handle (blas.cu's, bound to the device's stream), for the batched LU of
+ * solver.cu; CUDA only. The device is current after it (as after handle_cache::get). */
+pc_status cublas_handle_of(pc_device dev, cublasHandle_t *out);
+
 /* A per-device cache of one library handle, created on first use by `create` with the device
  * current and bound to the device's stream. */
 template <typename H> class handle_cache {

@@ -75,6 +75,21 @@ typedef cublasStatus_t (*pcv_cublasGemmStridedBatchedEx)(
     pcv_data_type Ctype, int ldc, long long strideC, int batchCount,
     cublasComputeType_t computeType, cublasGemmAlgo_t algo);
 
+/* LU of a batch of small matrices (solver.cu), each given as a device array of device pointers;
+ * S, D, C, Z share one shape: getrf with partial pivoting (32-bit pivots, one info per matrix
+ * in device memory), getrs solving with it (`info` one host int: bad arguments only), getri
+ * inverting with it out of place (one info per matrix in device memory) */
+typedef cublasStatus_t (*pcv_cublasXgetrfBatched)(cublasHandle_t handle, int n, void *const A[],
+                                                  int lda, int *P, int *info, int batchSize);
+typedef cublasStatus_t (*pcv_cublasXgetrsBatched)(cublasHandle_t handle, cublasOperation_t trans,
+                                                  int n, int nrhs, const void *const A[], int lda,
+                                                  const int *P, void *const B[], int ldb,
+                                                  int *info, int batchSize);
+typedef cublasStatus_t (*pcv_cublasXgetriBatched)(cublasHandle_t handle, int n,
+                                                  const void *const A[], int lda, const int *P,
+                                                  void *const C[], int ldc, int *info,
+                                                  int batchSize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,9 @@
 /*
  * cusolver_api.h - paddle_c's own minimal declarations of the cuSOLVER (dense) entry points it
  * calls: the 64-bit generic API (cusolverDnX*, one entry point for every dtype, the dtype given
- * as a pcv_data_type) and the legacy orgqr/ungqr, which has no generic form. Values as NVIDIA
- * documents them (cuSOLVER 11/12); the library is opened at run time (vendor_load.h).
+ * as a pcv_data_type) and, from the legacy per-dtype API, orgqr/ungqr (no generic form) and the
+ * batched potrf, syevj and gesvdj (no generic form either). Values as NVIDIA documents them
+ * (cuSOLVER 11/12); the library is opened at run time (vendor_load.h).
  */
 #ifndef PADDLE_C_VENDORS_CUSOLVER_API_H
 #define PADDLE_C_VENDORS_CUSOLVER_API_H
@@ -80,6 +81,41 @@ typedef cusolverStatus_t (*pcv_cusolverDnXorgqr_bufferSize)(cusolverDnHandle_t h
 typedef cusolverStatus_t (*pcv_cusolverDnXorgqr)(cusolverDnHandle_t h, int m, int n, int k,
                                                  void *A, int lda, const void *tau, void *work,
                                                  int lwork, int *info);
+
+/* potrfBatched (legacy 32-bit API; S, D, C, Z share one shape): the Cholesky factors of a
+ * batch of matrices given as a device array of device pointers, one info per matrix */
+typedef cusolverStatus_t (*pcv_cusolverDnXpotrfBatched)(cusolverDnHandle_t h,
+                                                        cublasFillMode_t uplo, int n,
+                                                        void **Aarray, int lda, int *infoArray,
+                                                        int batchSize);
+
+/* syevjBatched (legacy 32-bit API; Ssyevj, Dsyevj, Cheevj, Zheevj share one shape): Jacobi
+ * eigensolver of a dense batch (A: lda * n * batchSize elements, W: n * batchSize real
+ * scalars), n <= 32; eigenvalues ascending; info n + 1 for a matrix that did not converge.
+ * Its tolerance and sweeps live in a syevjInfo_t (the defaults: machine precision, 100). */
+typedef struct syevjInfo *syevjInfo_t;
+typedef cusolverStatus_t (*pcv_cusolverDnCreateSyevjInfo)(syevjInfo_t *info);
+typedef cusolverStatus_t (*pcv_cusolverDnXsyevjBatched_bufferSize)(
+    cusolverDnHandle_t h, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, const void *A,
+    int lda, const void *W, int *lwork, syevjInfo_t params, int batchSize);
+typedef cusolverStatus_t (*pcv_cusolverDnXsyevjBatched)(
+    cusolverDnHandle_t h, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, void *A, int lda,
+    void *W, void *work, int lwork, int *info, syevjInfo_t params, int batchSize);
+
+/* gesvdjBatched (legacy 32-bit API; S, D, C, Z share one shape): Jacobi SVD of a dense batch
+ * (A: lda * n * batchSize elements), m, n <= 32: S min(m, n) real scalars per matrix,
+ * descending; U m x m and V n x n (V itself, not its conjugate transpose) per matrix; info
+ * min(m, n) + 1 for a matrix that did not converge. Parameters in a gesvdjInfo_t. */
+typedef struct gesvdjInfo *gesvdjInfo_t;
+typedef cusolverStatus_t (*pcv_cusolverDnCreateGesvdjInfo)(gesvdjInfo_t *info);
+typedef cusolverStatus_t (*pcv_cusolverDnXgesvdjBatched_bufferSize)(
+    cusolverDnHandle_t h, cusolverEigMode_t jobz, int m, int n, const void *A, int lda,
+    const void *S, const void *U, int ldu, const void *V, int ldv, int *lwork,
+    gesvdjInfo_t params, int batchSize);
+typedef cusolverStatus_t (*pcv_cusolverDnXgesvdjBatched)(
+    cusolverDnHandle_t h, cusolverEigMode_t jobz, int m, int n, void *A, int lda, void *S,
+    void *U, int ldu, void *V, int ldv, void *work, int lwork, int *info, gesvdjInfo_t params,
+    int batchSize);
 
 /* syevd: symmetric / Hermitian eigensolver */
 typedef cusolverStatus_t (*pcv_cusolverDnXsyevd_bufferSize)(

@@ -82,8 +82,10 @@
  *   rocBLAS  wired for MATMUL instead of hipBLAS (vendors/rocblas_api.h says why):
  *            rocblas_gemm_strided_batched_ex, called where CUDA calls
  *            cublasGemmStridedBatchedEx (blas.cu).
- *   hipSOLVER not wired: solver.cu calls cuSOLVER's 64-bit generic API (cusolverDnX*), whose
- *            hipSOLVER counterparts are not declared here yet.
+ *   hipSOLVER not wired: solver.cu calls cuSOLVER's 64-bit generic API (cusolverDnX*) and
+ *            its legacy batched potrf, syevj and gesvdj (cusolverDn<t>potrfBatched, ...),
+ *            whose hipSOLVER counterparts (hipsolverDn*) are not declared here yet: on ROCm
+ *            the solver ops raise NotImplementedError, batched or not.
  */
 
 #endif
