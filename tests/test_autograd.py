@@ -1327,3 +1327,37 @@ def test_engine_entry_points_refuse_bad_arguments():
     y = x * 2
     assert repr(y.grad_fn) == "<paddle_c grad node multiply>"
     assert y.grad_fn.next_functions == ((x, -1), None)
+
+
+def test_to_tensor_stop_gradient_false_makes_a_leaf():
+    x = paddle.to_tensor(np.array([0.5, -1.5]), stop_gradient=False)
+    assert not x.stop_gradient and x.is_leaf
+    (x * x).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [1.0, -3.0])
+    assert paddle.to_tensor([1.0]).stop_gradient
+    assert paddle.to_tensor([1.0], stop_gradient=True).stop_gradient
+
+
+@pytest.mark.parametrize("name", ["inv", "det", "exp", "tanh"])
+def test_second_derivative_through_a_dropped_output(name):
+    """inv and det read their output (saved as 'out'); the caller keeps no reference to it (a
+    weak reference shows it is gone), so the engine must hand the rule an output that is still
+    part of the graph, or the second derivative loses its terms. Against torch.autograd."""
+    import gc
+    import weakref
+    v = np.array([[2.0, 0.3, -0.4], [0.1, 1.5, 0.2], [0.3, -0.2, 1.8]])
+    f = {"inv": (paddle.linalg.inv, torch.linalg.inv), "det": (paddle.linalg.det, torch.linalg.det),
+         "exp": (paddle.exp, torch.exp), "tanh": (paddle.tanh, torch.tanh)}[name]
+    x = paddle.to_tensor(v, stop_gradient=False)
+    y = f[0](x)
+    ref = weakref.ref(y)
+    loss = (-y).sum()
+    del y
+    gc.collect()
+    assert ref() is None
+    g, = paddle.grad(loss, x, create_graph=True)
+    gg, = paddle.grad((g * g).sum(), x)
+    t = torch.tensor(v, requires_grad=True)
+    tg, = torch.autograd.grad((-f[1](t)).sum(), t, create_graph=True)
+    tgg, = torch.autograd.grad((tg * tg).sum(), t)
+    np.testing.assert_allclose(gg.numpy(), tgg.numpy(), rtol=1e-10, atol=1e-12)

@@ -287,14 +287,15 @@ static PyObject *call_vjp(PcGradNode *n, PyObject *vjp, PyObject **gs, int creat
         goto done;
     }
     for (Py_ssize_t i = 0; i < n->nout; i++) {
-        /* the output itself when it lives and the backward pass is recorded (so higher
-         * derivatives see its graph), its detached alias otherwise */
-        PyObject *o = create_graph && n->outs[i].ref != NULL ? PyWeakref_GET_OBJECT(n->outs[i].ref)
-                                                            : Py_None;
-        if (o == Py_None) {
-            o = n->outs[i].alias != NULL ? n->outs[i].alias : Py_None;
+        /* the output with its graph when the backward pass is recorded (so higher derivatives
+         * see it), its detached alias otherwise */
+        PyObject *o = create_graph ? pcpy_ag_live_output(n, i)
+                                   : Py_NewRef(n->outs[i].alias != NULL ? n->outs[i].alias
+                                                                        : Py_None);
+        if (o == NULL) {
+            goto done;
         }
-        PyTuple_SET_ITEM(outs, i, Py_NewRef(o));
+        PyTuple_SET_ITEM(outs, i, o);
         PyTuple_SET_ITEM(grads, i, Py_NewRef(gs[i] != NULL ? gs[i] : Py_None));
     }
     if (n->nout == 1) {

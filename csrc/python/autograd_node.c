@@ -159,6 +159,36 @@ int pcpy_ag_check_saved(PcGradNode *n)
     return 0;
 }
 
+/* [Why revive a dead output] A rule that reads its output (exp, tanh, sqrt, eigh...) gets the
+ * output itself under create_graph, so the backward pass it records depends on the node again.
+ * When the caller dropped the output's object, the detached alias alone would cut that path and
+ * a second derivative would silently lose its terms: a new Tensor object on the same memory
+ * takes the output's place (weakly referenced, as the first one was). */
+PyObject *pcpy_ag_live_output(PcGradNode *n, Py_ssize_t i)
+{
+    pcpy_ag_output *o = &n->outs[i];
+    PyObject *t = o->ref != NULL ? PyWeakref_GET_OBJECT(o->ref) : Py_None;
+    if (t != Py_None) {
+        return Py_NewRef(t);
+    }
+    if (o->alias == NULL) {
+        return Py_NewRef(Py_None);
+    }
+    t = PyObject_CallMethod(o->alias, "detach", NULL);
+    PyObject *ref = t != NULL ? PyWeakref_NewRef(t, NULL) : NULL;
+    if (ref == NULL) {
+        Py_XDECREF(t);
+        return NULL;
+    }
+    Py_XSETREF(o->ref, ref);
+    if (pcpy_ag_set_stop_gradient(t, Py_False, NULL) < 0 ||
+        pcpy_ag_set_grad_fn(t, (PyObject *)n, NULL) < 0) {
+        Py_DECREF(t);
+        return NULL;
+    }
+    return t;
+}
+
 /* node._out_index(t): which output of this node t is. */
 static PyObject *node_out_index(PyObject *self, PyObject *t)
 {

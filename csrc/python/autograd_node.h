@@ -58,6 +58,11 @@ Py_ssize_t pcpy_ag_out_index(PcGradNode *node, PyObject *t);
 int pcpy_ag_edge_of(PyObject *t, PyObject **node, Py_ssize_t *out);
 /* RuntimeError when a saved tensor was changed in place since it was saved; else 0. */
 int pcpy_ag_check_saved(PcGradNode *node);
+/* Output i as the rule should read it when the backward pass is recorded: the output itself
+ * while it lives, else a new Tensor on its memory made output i of the node again (so higher
+ * derivatives through it keep their terms); the detached alias when the node was freed. New
+ * reference, or NULL with an exception. */
+PyObject *pcpy_ag_live_output(PcGradNode *node, Py_ssize_t i);
 /* Drop the node's saved state (vjp, saved tensors, aliases): after a backward pass. */
 void pcpy_ag_node_free_saved(PcGradNode *node);
 

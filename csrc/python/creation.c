@@ -47,7 +47,14 @@ static PyObject *fn_to_tensor(PyObject *mod, PyObject *const *args, Py_ssize_t n
     if (pcpy_parse_args(&spec, args, nargs, kwnames, a) < 0) {
         return NULL;
     }
-    return asarray_args(mod, a[0], a[1], a[2], 1); /* Paddle's to_tensor always copies */
+    /* Paddle's to_tensor always copies; stop_gradient=False makes the result a leaf that
+     * requires a gradient */
+    PyObject *r = asarray_args(mod, a[0], a[1], a[2], 1);
+    if (r != NULL && a[3] != NULL && a[3] != Py_None &&
+        pcpy_ag_set_stop_gradient(r, a[3], NULL) < 0) {
+        Py_CLEAR(r);
+    }
+    return r;
 }
 
 /* dtype and device keywords with defaults; 0 or -1 */
