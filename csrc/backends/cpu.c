@@ -69,6 +69,7 @@ static const pc_backend cpu_backend = {
     .api_version = PC_BACKEND_API_VERSION,
     .name = "cpu",
     .type = PC_DEVICE_CPU,
+    .dlpack_device_type = 1, /* kDLCPU */
     .context = NULL,
     .device_count = cpu_device_count,
     .alloc = cpu_alloc,

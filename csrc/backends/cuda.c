@@ -447,8 +447,10 @@ static const pc_backend cuda_backend = {
     .name = "gpu",
 #ifdef PC_USE_HIP
     .type = PC_DEVICE_ROCM,
+    .dlpack_device_type = 10, /* kDLROCM */
 #else
     .type = PC_DEVICE_CUDA,
+    .dlpack_device_type = 2, /* kDLCUDA */
 #endif
     .context = NULL,
     /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh);

@@ -310,6 +310,9 @@ static const pc_backend hostdev_backend = {
     .api_version = PC_BACKEND_API_VERSION,
     .name = "hostdev",
     .type = PC_DEVICE_HOSTDEV,
+    /* [Why VPI] the test device is a simulated device that no consumer can read as host
+     * memory; kDLVPI (a simulator's buffer) is the standard code nearest to that */
+    .dlpack_device_type = 9, /* kDLVPI */
     .context = NULL,
     /* the CPU loops read a scalar's host value directly; the CPU kernels report through the
      * result word in their parameters (words are hostdev memory, opened by the launch) */

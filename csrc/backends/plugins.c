@@ -1,5 +1,6 @@
 /*
- * plugins.c - the loader of device plug-ins (the ABI: paddle_c/plugin.h).
+ * plugins.c - the loader of device plug-ins (the ABI: paddle_c/plugin.h) and the backend
+ * adapter that serves a loaded plug-in's devices, beside the built-in backends.
  *
  * pc_plugins_backend_init() (a built-in "backend" of paddle_c_builtin_backends.def, run once
  * by pc_init()) walks PADDLE_C_PLUGIN_PATH, dlopens each candidate, calls its entry symbol and
@@ -215,6 +216,7 @@ static pc_backend adapter = {
     .api_version = PC_BACKEND_API_VERSION,
     .name = "xpu",
     .type = PC_DEVICE_CUSTOM,
+    .dlpack_device_type = 12, /* kDLExtDev, until the plug-in names its own */
     .caps = PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = ad_device_count,
     .device_name = ad_device_name,
@@ -238,6 +240,9 @@ static void adapter_fill_optional(void)
         adapter.event_synchronize = ad_event_synchronize;
     }
     adapter.memory_stats = plugin->memory_stats != NULL ? ad_memory_stats : NULL;
+    if (plugin->dlpack_device_type > 0) {
+        adapter.dlpack_device_type = plugin->dlpack_device_type; /* kDLOpenCL for OpenCL's */
+    }
 }
 
 /* ---- loading ---------------------------------------------------------------------------------- */
@@ -690,9 +695,3 @@ pc_plugin_record pc_plugins_record(int i)
 }
 
 const char *pc_plugins_refusal(void) { return refusal[0] != '\0' ? refusal : NULL; }
-
-int pc_plugins_dlpack_type(void)
-{
-    return plugin != NULL && plugin->dlpack_device_type > 0 ? plugin->dlpack_device_type
-                                                            : 12; /* kDLExtDev */
-}
