@@ -50,6 +50,7 @@
 #include "backends/cuda_stream.h"
 #include "core/fork_lock.h"
 #include "paddle_c/backend.h"
+#include "paddle_c/kernels/table.h"
 
 #define PC_CUDA_MAX_DEVICES 64
 
@@ -542,4 +543,5 @@ void pc_cuda_backend_init(void)
         }
     }
     (void)pc_backend_register(&cuda_backend);
+    pc_cuda_register_kernels();
 }

@@ -5,8 +5,8 @@
  * pc_plugins_backend_init() (a built-in "backend" of paddle_c_builtin_backends.def, run once
  * by pc_init()) walks PADDLE_C_PLUGIN_PATH, dlopens each candidate, calls its entry symbol and
  * checks `size` and `abi_version`; the first plug-in accepted becomes the backend of device
- * type xpu through an adapter vtable (pc_backend -> pcp_plugin). pc_plugins_register_kernels()
- * (run after the built-in kernel columns are filled) calls the plug-in's `init`, which
+ * type xpu through an adapter vtable (pc_backend -> pcp_plugin). Then (the built-in kernel
+ * columns are filled by then: plugins is the list's last row) it calls the plug-in's `init`, which
  * registers kernels by op and dtype name; each becomes a device slot of the kernel table whose
  * `iter` or `whole` translates the core's launch into the ABI's.
  *
@@ -387,6 +387,10 @@ static void try_folder(const char *dir)
     free(names);
 }
 
+static void register_kernels(void);
+
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def), last: a plug-in's
+ * kernels go into the xpu column after every built-in column is filled. */
 void pc_plugins_backend_init(void)
 {
     const char *list = getenv("PADDLE_C_PLUGIN_PATH");
@@ -413,6 +417,7 @@ void pc_plugins_backend_init(void)
                                      used ? "; " : "", records[i].message);
         }
     }
+    register_kernels();
     pc_error_clear();
 }
 
@@ -660,7 +665,7 @@ static pcp_status host_register_whole(const char *op, const char *dtype, pcp_who
     return PCP_OK;
 }
 
-void pc_plugins_register_kernels(void)
+static void register_kernels(void)
 {
     if (plugin == NULL) {
         return;

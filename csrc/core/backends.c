@@ -8,7 +8,10 @@
  */
 #include "paddle_c/backend.h"
 
-/* Each built-in backend `name` defines pc_<name>_backend_init(), which registers its vtable. */
+/* Each built-in backend `name` defines pc_<name>_backend_init(), which registers its vtable and
+ * fills its column of the kernel table. [Why the list's order matters] A backend may build on
+ * the columns before it (hostdev wraps the CPU's; a plug-in's kernels come last): CMake writes
+ * cpu first, the plug-ins last. */
 #define PC_BUILTIN_BACKEND(name) void pc_##name##_backend_init(void);
 #include "paddle_c_builtin_backends.def"
 #undef PC_BUILTIN_BACKEND

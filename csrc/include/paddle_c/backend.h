@@ -171,7 +171,7 @@ pc_status pc_device_check(pc_device dev);
  * kDLExtDev (12) when none is registered. */
 int pc_device_dlpack_type(pc_device_type type);
 
-/* Called once by pc_init(): registers the built-in backends. */
+/* Called once by pc_init(): registers the built-in backends, each with its kernel column. */
 void pc_backends_init(void);
 
 /* ---- device runtime (core/device.c): the vtable's slots with their defaults applied ------- */

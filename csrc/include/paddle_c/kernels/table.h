@@ -118,6 +118,12 @@ typedef struct pc_kernel {
     unsigned char source;   /* pc_slot_source */
 } pc_kernel;
 
+/* The kernel columns of csrc/kernels/<name>/register.*: each backend's init
+ * (backends/<name>.c, run by pc_backends_init in paddle_c_builtin_backends.def order) fills its
+ * column after registering its vtable. */
+void pc_cpu_register_kernels(void);
+void pc_cuda_register_kernels(void);
+
 /* Fill a slot (backends' register.c). */
 void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_kernel kernel);
 /* The slot, or NULL with PC_ERR_NOTIMPL set naming op, device and dtype. */
