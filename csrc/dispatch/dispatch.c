@@ -117,23 +117,6 @@ pc_status pc_dispatch_kernel(pc_op op, pc_dtype dtype, int n, const pc_tensor *c
     return *out != NULL ? PC_OK : PC_ERR_NOTIMPL;
 }
 
-/* True when every operand is walked with its item size in a single 1-D loop. */
-static bool all_contiguous(const pc_iter *it, const pc_tensor *const *ops)
-{
-    if (it->ndim > 1) {
-        return false;
-    }
-    if (it->ndim == 0) {
-        return true;
-    }
-    for (int k = 0; k < it->nop; k++) {
-        if (it->strides[0][k] != pc_dtype_itemsize(ops[k]->dtype)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* [Why converting loads on devices] Device kernels run a whole iteration in one launch, so
  * they cannot convert chunks through a buffer as the host's buffered iterator does. A device
  * slot that converts on load and store (pc_kernel.converts: the launcher reads each marked
@@ -265,8 +248,7 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     if (any_cast) {
         return pc_iter_run_parallel(&it, k->loop, &ctx, &casts);
     }
-    const bool contiguous = k->contiguous != NULL && all_contiguous(&it, ops);
-    return pc_iter_run_parallel(&it, contiguous ? k->contiguous : k->loop, &ctx, NULL);
+    return pc_iter_run_parallel(&it, k->loop, &ctx, NULL);
 }
 
 pc_status pc_dispatch_cast(pc_tensor *dst, const pc_tensor *src)

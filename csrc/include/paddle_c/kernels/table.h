@@ -106,8 +106,10 @@ typedef enum pc_slot_source {
 } pc_slot_source;
 
 typedef struct pc_kernel {
+    /* [Why no contiguous twin] A host loop takes its contiguous path itself, per 1-D run
+     * (ew_unary_loop.h, ew_binary_loop.h: a stride test, then a loop the compiler vectorises),
+     * so one slot serves every layout. */
     pc_loop_fn loop;        /* elementwise: any strides (host backends) */
-    pc_loop_fn contiguous;  /* elementwise: optional twin for all-contiguous operands */
     pc_iter_fn iter;        /* elementwise: device backends */
     pc_whole_fn whole;      /* PC_OPKIND_WHOLE */
     const void *impl;       /* backend-private data of this slot (hostdev: the CPU slot;
