@@ -24,6 +24,7 @@ typedef struct pcpy_state {
     pc_device default_device;           /* where creation functions put tensors (set_device) */
 } pcpy_state;
 
+/* The module's definition and the state lookups (module_state.c). */
 extern PyModuleDef pcpy_module_def;
 
 /* State of the module that defined `type` (or a base of it). Borrowed; never NULL after
@@ -90,6 +91,7 @@ typedef struct {
     int requires_grad;      /* not stop_gradient */
 } PcTensorObject;
 
+/* The Tensor type, assembled from the families' tables (tensor_spec.c). */
 int pcpy_tensor_type_init(PyObject *module, pcpy_state *st);
 /* The host fallback's once-per-op notices become RuntimeWarnings (kernels.c). */
 void pcpy_host_fallback_warnings(void);
@@ -236,7 +238,7 @@ PyObject *pcpy_seq_snapshot(PyObject *obj);
  *
  * [Why tables per family] Each family of functions lives in its own file and exports a
  * NULL-terminated PyMethodDef table of module functions and, for Tensor, tables of methods and
- * type slots. module.c and tensor_type.c concatenate them (families.h lists them), so adding a
+ * type slots. module.c and tensor_spec.c concatenate them (families.h lists them), so adding a
  * family touches one list and never another family's file. */
 #include "families.h"
 
