@@ -15,6 +15,8 @@
 
 static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 static pc_kernel cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
+/* what the error of an empty device slot adds, per op (static strings; set at init) */
+static const char *empty_hints[PC_NUM_OPS];
 /* device (non-CPU) lookups per slot: the consistency test's coverage gate */
 static uint32_t kernel_hits[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 
@@ -127,8 +129,12 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
         !pc_kernel_has(op, (pc_device_type)dev.type, dtype)) {
         char d[64];
         format_device(dev, d, sizeof d);
-        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s",
-                     pc_op_name(op), d, pc_dtype_name(dtype));
+        const char *hint = dev.type != PC_DEVICE_CPU && (int)op >= 0 && op < PC_NUM_OPS
+                               ? empty_hints[op]
+                               : NULL;
+        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s%s%s%s",
+                     pc_op_name(op), d, pc_dtype_name(dtype), hint ? " (" : "",
+                     hint ? hint : "", hint ? ")" : "");
         return NULL;
     }
     if (dev.type != PC_DEVICE_CPU) {
@@ -136,6 +142,8 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
     }
     return &kernel_table[op][dev.type][dtype];
 }
+
+void pc_kernel_set_empty_hint(pc_op op, const char *hint) { empty_hints[op] = hint; }
 
 uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype)
 {

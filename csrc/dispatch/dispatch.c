@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "dispatch.h"
-#include "paddle_c/host_fallback.h"
 #include "paddle_c/ops.h"
 
 /* "cpu" or "name:index", as devices print in Python. */
@@ -89,22 +88,6 @@ static pc_status args_device(const pc_kernel_args *args, pc_device *dev)
     return st;
 }
 
-/* The slot of `op` on `dev`, or NULL with PC_ERR_NOTIMPL set. A linalg/fft op of a device
- * without them names the setting that runs it on the host: the op layer adds that hint, as the
- * host fallback is the op layer's (host_fallback.c) and the table below it knows nothing of it. */
-static const pc_kernel *kernel_lookup(pc_op op, pc_device dev, pc_dtype dtype)
-{
-    const pc_kernel *k = pc_kernel_get(op, dev, dtype);
-    if (k == NULL && dev.type != PC_DEVICE_CPU && pc_host_fallback_serves(op) &&
-        !pc_host_fallback_enabled()) {
-        char what[512];
-        snprintf(what, sizeof what, "%s", pc_error_message());
-        pc_error_set(PC_ERR_NOTIMPL, "%s (PADDLE_C_HOST_FALLBACK=1 runs it on the host, copying "
-                     "its tensors there and back)", what);
-    }
-    return k;
-}
-
 pc_status pc_dispatch_kernel(pc_op op, pc_dtype dtype, int n, const pc_tensor *const *ops,
                              const pc_kernel **out)
 {
@@ -113,7 +96,7 @@ pc_status pc_dispatch_kernel(pc_op op, pc_dtype dtype, int n, const pc_tensor *c
     if (st != PC_OK) {
         return st;
     }
-    *out = kernel_lookup(op, dev, dtype);
+    *out = pc_kernel_get(op, dev, dtype);
     return *out != NULL ? PC_OK : PC_ERR_NOTIMPL;
 }
 
@@ -196,7 +179,7 @@ pc_status pc_dispatch_elementwise_typed(pc_op op, pc_dtype key, int nin, int nop
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = kernel_lookup(op, dev, key);
+    const pc_kernel *k = pc_kernel_get(op, dev, key);
     if (k == NULL) {
         return PC_ERR_NOTIMPL;
     }
@@ -282,7 +265,7 @@ pc_status pc_dispatch_whole(pc_op op, pc_dtype dtype, const pc_kernel_args *args
     if (st != PC_OK) {
         return st;
     }
-    const pc_kernel *k = kernel_lookup(op, dev, dtype);
+    const pc_kernel *k = pc_kernel_get(op, dev, dtype);
     if (k == NULL) {
         return PC_ERR_NOTIMPL;
     }

@@ -137,6 +137,10 @@ bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype);
 bool pc_kernel_native(pc_op op, pc_device_type backend, pc_dtype dtype);
 /* The source of a filled slot (PC_SLOT_*), or -1 when it is empty. */
 int pc_kernel_source(pc_op op, pc_device_type backend, pc_dtype dtype);
+/* What pc_kernel_get's error adds when a device (non-CPU) slot of `op` is empty: `hint`, a
+ * static string, or NULL. Set at init by whoever could fill the slot (the host fallback names
+ * its setting). */
+void pc_kernel_set_empty_hint(pc_op op, const char *hint);
 /* How often pc_kernel_get found the slot for a device other than the CPU (since the last
  * reset): the coverage gate of tests/test_backend_consistency.py. */
 uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype);
