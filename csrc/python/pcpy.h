@@ -161,7 +161,7 @@ static inline int64_t pcpy_shape_work(int ndim, const int64_t *shape)
     return n;
 }
 
-/* ---- conversions (convert.c) ------------------------------------------------------------ */
+/* ---- plain values (values.c) ----------------------------------------------------------- */
 
 /* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a
  * Python scalar (NumPy scalars are not: they are 0-D arrays with a dtype), -1 on error (an int
@@ -170,6 +170,14 @@ int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out);
 
 /* The element at `src` of `dtype` as a Python object (bool, int, float, complex). New ref. */
 PyObject *pcpy_scalar_to_py(pc_dtype dtype, const void *src);
+
+/* Parse a shape: an int or a sequence of ints (objects with __index__). Returns ndim or -1. */
+int pcpy_shape_from_py(PyObject *obj, int64_t *shape);
+
+/* Tuple of Python ints from an int64 array. New reference. */
+PyObject *pcpy_tuple_from_int64(int n, const int64_t *v);
+
+/* ---- conversions (convert.c) ------------------------------------------------------------ */
 
 /* asarray's engine: any supported object to a tensor. `dtype` PC_DTYPE_INVALID means infer;
  * `copy` is -1 (None), 0 (False) or 1 (True). New reference. */
@@ -187,12 +195,6 @@ PyObject *pcpy_from_dlpack(pcpy_state *st, PyObject *obj, pc_dtype dtype, const 
 /* astype's engine (tensor_type.c), shared by the method and the function. New reference. */
 PyObject *pcpy_astype_impl(pcpy_state *st, PyObject *x, PyObject *dtype_obj, PyObject *copy_obj,
                            PyObject *device_obj);
-
-/* Parse a shape: an int or a sequence of ints (objects with __index__). Returns ndim or -1. */
-int pcpy_shape_from_py(PyObject *obj, int64_t *shape);
-
-/* Tuple of Python ints from an int64 array. New reference. */
-PyObject *pcpy_tuple_from_int64(int n, const int64_t *v);
 
 /* ---- argument parsing (args.c) ---------------------------------------------------------- */
 

@@ -9,6 +9,28 @@
 #include "pcpy.h"
 #include "structmember.h"
 
+/* Tensor(data, dtype=None, device=None): asarray with a copy. [Why here] The constructor is
+ * built from asarray (convert.c), which builds Tensors through tensor_type.c. */
+static PyObject *tensor_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"data", "dtype", "device", NULL};
+    PyObject *data = NULL;
+    PyObject *dtype_obj = Py_None;
+    PyObject *device_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:Tensor", kwlist, &data, &dtype_obj,
+                                     &device_obj)) {
+        return NULL;
+    }
+    pcpy_state *st = pcpy_state_from_type(type);
+    pc_dtype dt;
+    pc_device dev;
+    if (pcpy_dtype_from_py(st, dtype_obj, true, &dt) < 0 ||
+        pcpy_device_from_py(st, device_obj, pc_device_cpu(), &dev) < 0) {
+        return NULL;
+    }
+    return pcpy_asarray(st, data, dt, device_obj == Py_None ? NULL : &dev, 1);
+}
+
 static PyMemberDef tensor_members[] = {
     {"__weaklistoffset__", T_PYSSIZET, offsetof(PcTensorObject, weakreflist), READONLY, NULL},
     {NULL, 0, 0, 0, NULL},
@@ -46,7 +68,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
      * PyMethodDef array; the type lives until interpreter shutdown, so the arrays are never
      * freed. They are built once per module object. */
     PyMethodDef *methods = PyMem_Calloc(nmethods + 1, sizeof *methods);
-    PyType_Slot *slots = PyMem_Calloc(nslots + 4, sizeof *slots);
+    PyType_Slot *slots = PyMem_Calloc(nslots + 5, sizeof *slots);
     if (methods == NULL || slots == NULL) {
         PyMem_Free(methods);
         PyMem_Free(slots);
@@ -63,6 +85,7 @@ int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
             slots[is++] = pcpy_ag_slot(*s);
         }
     }
+    slots[is++] = (PyType_Slot){Py_tp_new, tensor_new};
     slots[is++] = (PyType_Slot){Py_tp_methods, methods};
     slots[is++] = (PyType_Slot){Py_tp_members, tensor_members};
     slots[is++] = (PyType_Slot){Py_tp_doc, "Tensor(data, dtype=None, device=None)\n--\n\n"

@@ -50,26 +50,6 @@ static void tensor_dealloc(PyObject *self)
     Py_DECREF(tp);
 }
 
-static PyObject *tensor_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"data", "dtype", "device", NULL};
-    PyObject *data = NULL;
-    PyObject *dtype_obj = Py_None;
-    PyObject *device_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:Tensor", kwlist, &data, &dtype_obj,
-                                     &device_obj)) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(type);
-    pc_dtype dt;
-    pc_device dev;
-    if (pcpy_dtype_from_py(st, dtype_obj, true, &dt) < 0 ||
-        pcpy_device_from_py(st, device_obj, pc_device_cpu(), &dev) < 0) {
-        return NULL;
-    }
-    return pcpy_asarray(st, data, dt, device_obj == Py_None ? NULL : &dev, 1);
-}
-
 /* ---- attributes ------------------------------------------------------------------------- */
 
 static PyObject *get_dtype(PyObject *self, void *c)
@@ -779,7 +759,6 @@ PyMethodDef pcpy_tensor_core_methods[] = {
 
 PyType_Slot pcpy_tensor_core_slots[] = {
     {Py_tp_dealloc, tensor_dealloc},
-    {Py_tp_new, tensor_new},
     {Py_tp_getset, tensor_getset},
     {Py_nb_bool, tensor_bool},
     {Py_nb_int, tensor_int},
