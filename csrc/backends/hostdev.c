@@ -414,7 +414,6 @@ static int enabled(void)
     return 0;
 }
 
-
 /* [Why a primitives-only mode] PADDLE_C_HOSTDEV_PRIMITIVES=1 (read at import) registers only
  * the primitive set (kernels/primitives.def): every composite op then runs through its
  * decomposition (dispatch/decompose.c), as on a device that provides only the primitives, and

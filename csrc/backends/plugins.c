@@ -6,9 +6,9 @@
  * by pc_init()) walks PADDLE_C_PLUGIN_PATH, dlopens each candidate, calls its entry symbol and
  * checks `size` and `abi_version`; the first plug-in accepted becomes the backend of device
  * type xpu through an adapter vtable (pc_backend -> pcp_plugin). Then (the built-in kernel
- * columns are filled by then: plugins is the list's last row) it calls the plug-in's `init`, which
- * registers kernels by op and dtype name; each becomes a device slot of the kernel table whose
- * `iter` or `whole` translates the core's launch into the ABI's.
+ * columns are filled by then: plugins is the list's last row) it calls the plug-in's `init`,
+ * which registers kernels by op and dtype name; each becomes a device slot of the kernel table
+ * whose `iter` or `whole` translates the core's launch into the ABI's.
  *
  * Refusals (not a regular file, not a shared library, no entry symbol, another ABI version, a
  * second plug-in) are recorded with their reason; the first use of an xpu device raises them (pcpy's device

@@ -71,7 +71,8 @@ pc_status pc_dlpack_device_from(DLDevice device, pc_device *out)
         break;
     case kDLOpenCL:
         /* OpenCL memory is the OpenCL plug-in's xpu memory when that plug-in is loaded */
-        dev.type = pc_device_dlpack_type(PC_DEVICE_CUSTOM) == kDLOpenCL ? PC_DEVICE_CUSTOM : PC_DEVICE_OPENCL;
+        dev.type = pc_device_dlpack_type(PC_DEVICE_CUSTOM) == kDLOpenCL ? PC_DEVICE_CUSTOM
+                                                                        : PC_DEVICE_OPENCL;
         dev.index = device.device_id;
         break;
     case kDLVPI: /* the test device hostdev (pc_device_dlpack_type) */
