@@ -129,9 +129,7 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
         !pc_kernel_has(op, (pc_device_type)dev.type, dtype)) {
         char d[64];
         format_device(dev, d, sizeof d);
-        const char *hint = dev.type != PC_DEVICE_CPU && (int)op >= 0 && op < PC_NUM_OPS
-                               ? empty_hints[op]
-                               : NULL;
+        const char *hint = dev.type != PC_DEVICE_CPU ? empty_hints[op] : NULL;
         pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s%s%s%s",
                      pc_op_name(op), d, pc_dtype_name(dtype), hint ? " (" : "",
                      hint ? hint : "", hint ? ")" : "");
