@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "paddle_c/backend.h"
+#include "paddle_c/kernels/table.h"
 
 static int cpu_device_count(const pc_backend *self)
 {
@@ -69,6 +70,7 @@ static const pc_backend cpu_backend = {
     .api_version = PC_BACKEND_API_VERSION,
     .name = "cpu",
     .type = PC_DEVICE_CPU,
+    .dlpack_device_type = 1, /* kDLCPU */
     .context = NULL,
     .device_count = cpu_device_count,
     .alloc = cpu_alloc,
@@ -79,5 +81,10 @@ static const pc_backend cpu_backend = {
     .device_name = cpu_device_name,
 };
 
-/* Called once from pc_backends_init() (paddle_c_builtin_backends.def). */
-void pc_cpu_backend_init(void) { (void)pc_backend_register(&cpu_backend); }
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def), first: the CPU column
+ * is filled before any backend that wraps or falls back to it. */
+void pc_cpu_backend_init(void)
+{
+    (void)pc_backend_register(&cpu_backend);
+    pc_cpu_register_kernels();
+}

@@ -50,6 +50,7 @@
 #include "backends/cuda_stream.h"
 #include "core/fork_lock.h"
 #include "paddle_c/backend.h"
+#include "paddle_c/kernels/table.h"
 
 #define PC_CUDA_MAX_DEVICES 64
 
@@ -447,8 +448,10 @@ static const pc_backend cuda_backend = {
     .name = "gpu",
 #ifdef PC_USE_HIP
     .type = PC_DEVICE_ROCM,
+    .dlpack_device_type = 10, /* kDLROCM */
 #else
     .type = PC_DEVICE_CUDA,
+    .dlpack_device_type = 2, /* kDLCUDA */
 #endif
     .context = NULL,
     /* the launcher copies host values into the kernel's parameters (kernels/cuda/launch.cuh);
@@ -540,4 +543,5 @@ void pc_cuda_backend_init(void)
         }
     }
     (void)pc_backend_register(&cuda_backend);
+    pc_cuda_register_kernels();
 }

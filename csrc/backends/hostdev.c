@@ -310,6 +310,9 @@ static const pc_backend hostdev_backend = {
     .api_version = PC_BACKEND_API_VERSION,
     .name = "hostdev",
     .type = PC_DEVICE_HOSTDEV,
+    /* [Why VPI] the test device is a simulated device that no consumer can read as host
+     * memory; kDLVPI (a simulator's buffer) is the standard code nearest to that */
+    .dlpack_device_type = 9, /* kDLVPI */
     .context = NULL,
     /* the CPU loops read a scalar's host value directly; the CPU kernels report through the
      * result word in their parameters (words are hostdev memory, opened by the launch) */
@@ -411,14 +414,6 @@ static int enabled(void)
     return 0;
 }
 
-/* Called once from pc_backends_init() (paddle_c_builtin_backends.def). */
-void pc_hostdev_backend_init(void)
-{
-    if (enabled()) {
-        (void)pc_backend_register(&hostdev_backend);
-    }
-}
-
 /* [Why a primitives-only mode] PADDLE_C_HOSTDEV_PRIMITIVES=1 (read at import) registers only
  * the primitive set (kernels/primitives.def): every composite op then runs through its
  * decomposition (dispatch/decompose.c), as on a device that provides only the primitives, and
@@ -430,12 +425,9 @@ static int primitives_only(void)
     return v != NULL && strcmp(v, "1") == 0;
 }
 
-/* Called once from pc_dispatch_init(), after the CPU column is filled. */
-void pc_hostdev_register_kernels(void)
+/* The CPU column, wrapped (wrap): registered only once the CPU column is filled. */
+static void register_kernels(void)
 {
-    if (pc_backend_get(PC_DEVICE_HOSTDEV) == NULL) {
-        return;
-    }
     const pc_device cpu = pc_device_cpu();
     const int only_primitives = primitives_only();
     for (int op = 0; op < PC_NUM_OPS; op++) {
@@ -458,4 +450,13 @@ void pc_hostdev_register_kernels(void)
         }
     }
     pc_error_clear();
+}
+
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def), after the CPU backend
+ * whose column it wraps. */
+void pc_hostdev_backend_init(void)
+{
+    if (enabled() && pc_backend_register(&hostdev_backend) == PC_OK) {
+        register_kernels();
+    }
 }

@@ -7,9 +7,11 @@
  * a plug-in before use), read-only afterwards.
  */
 #include "paddle_c/backend.h"
-#include "paddle_c/plugin_loader.h"
 
-/* Each built-in backend `name` defines pc_<name>_backend_init(), which registers its vtable. */
+/* Each built-in backend `name` defines pc_<name>_backend_init(), which registers its vtable and
+ * fills its column of the kernel table. [Why the list's order matters] A backend may build on
+ * the columns before it (hostdev wraps the CPU's; a plug-in's kernels come last): CMake writes
+ * cpu first, the plug-ins last. */
 #define PC_BUILTIN_BACKEND(name) void pc_##name##_backend_init(void);
 #include "paddle_c_builtin_backends.def"
 #undef PC_BUILTIN_BACKEND
@@ -81,22 +83,6 @@ pc_status pc_device_check(pc_device dev)
 
 int pc_device_dlpack_type(pc_device_type type)
 {
-    switch (type) {
-    case PC_DEVICE_CPU:
-        return 1;  /* kDLCPU */
-    case PC_DEVICE_CUDA:
-        return 2;  /* kDLCUDA */
-    case PC_DEVICE_OPENCL:
-        return 4;  /* kDLOpenCL */
-    case PC_DEVICE_ROCM:
-        return 10; /* kDLROCM */
-    case PC_DEVICE_HOSTDEV:
-        /* [Why VPI] the test device is a simulated device that no consumer can read as host
-         * memory; kDLVPI (a simulator's buffer) is the standard code nearest to that */
-        return 9;  /* kDLVPI */
-    case PC_DEVICE_CUSTOM:
-        return pc_plugins_dlpack_type(); /* the plug-in's (kDLOpenCL for the OpenCL one) */
-    default:
-        return 12; /* kDLExtDev */
-    }
+    const pc_backend *b = pc_backend_get(type);
+    return b != NULL ? b->dlpack_device_type : 12; /* kDLExtDev */
 }

@@ -7,11 +7,11 @@
  * kernels, which sit in its dispatcher's table like any other kernel.
  *
  * The rules:
- *   - pc_decompose_register() (run once by pc_dispatch_init, after every backend registered its
- *     own kernels) walks the table for every device backend present: a row fills the slot
- *     (op, device, dtype) when that slot is empty, the CPU has the op for the dtype (the CPU
- *     defines what the op means) and the device has every op the row's formula runs for that
- *     dtype (its `needs`). Rows may need other composites, so the walk repeats until nothing
+ *   - pc_decompose_register() (run once by pc_init, dispatch/init.c, after every backend
+ *     registered its own kernels) walks the table for every device backend present: a row
+ *     fills the slot (op, device, dtype) when that slot is empty, the CPU has the op for the
+ *     dtype (the CPU defines what the op means) and the device has every op the row's formula
+ *     runs for that dtype (its `needs`). Rows may need other composites, so the walk repeats until nothing
  *     more is filled; then the host fallback (host_fallback.c) fills what it may;
  *   - a filled slot is an ordinary slot (`source` PC_SLOT_DECOMPOSED): a whole-tensor slot's
  *     `whole`, an elementwise slot's `composite`, receiving the dispatcher's arguments;

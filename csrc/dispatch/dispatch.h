@@ -52,10 +52,6 @@ pc_status pc_dispatch_whole_result(pc_op op, pc_dtype dtype, const pc_kernel_arg
 pc_status pc_dispatch_kernel(pc_op op, pc_dtype dtype, int n, const pc_tensor *const *ops,
                              const pc_kernel **out);
 
-
-/* Called once from pc_init(). */
-void pc_dispatch_init(void);
-
 #ifdef __cplusplus
 }
 #endif

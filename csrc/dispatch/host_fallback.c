@@ -69,18 +69,6 @@ bool pc_host_fallback_enabled(void)
     return enabled != 0;
 }
 
-static int served_index(pc_op op)
-{
-    for (int i = 0; i < NSERVED; i++) {
-        if (ops[i].op == op) {
-            return i;
-        }
-    }
-    return -1;
-}
-
-bool pc_host_fallback_serves(pc_op op) { return served_index(op) >= 0; }
-
 void pc_host_fallback_set_warn(void (*warn)(const char *message)) { warn_hook = warn; }
 
 int64_t pc_host_fallback_runs(void) { return __atomic_load_n(&runs, __ATOMIC_RELAXED); }
@@ -189,6 +177,11 @@ static pc_status run_host(const pc_kernel_args *args)
 void pc_host_fallback_register(pc_device_type b)
 {
     if (!pc_host_fallback_enabled()) {
+        /* an empty slot it would fill names the setting that fills it */
+        for (int i = 0; i < NSERVED; i++) {
+            pc_kernel_set_empty_hint(ops[i].op, "PADDLE_C_HOST_FALLBACK=1 runs it on the host, "
+                                                "copying its tensors there and back");
+        }
         return;
     }
     for (int i = 0; i < NSERVED; i++) {

@@ -16,7 +16,6 @@
 #include "interop/bools.h"
 #include "interop/dlpack.h"
 #include "paddle_c/ops.h"
-#include "paddle_c/plugin_loader.h"
 #if defined(PC_WITH_CUDA) || defined(PC_WITH_HIP)
 #include "backends/cuda_stream.h"
 #endif
@@ -72,7 +71,8 @@ pc_status pc_dlpack_device_from(DLDevice device, pc_device *out)
         break;
     case kDLOpenCL:
         /* OpenCL memory is the OpenCL plug-in's xpu memory when that plug-in is loaded */
-        dev.type = pc_plugins_dlpack_type() == kDLOpenCL ? PC_DEVICE_CUSTOM : PC_DEVICE_OPENCL;
+        dev.type = pc_device_dlpack_type(PC_DEVICE_CUSTOM) == kDLOpenCL ? PC_DEVICE_CUSTOM
+                                                                        : PC_DEVICE_OPENCL;
         dev.index = device.device_id;
         break;
     case kDLVPI: /* the test device hostdev (pc_device_dlpack_type) */

@@ -1,19 +1,9 @@
 /*
- * module.c - the paddle_c._C extension module: multi-phase initialisation, module state, and
- * the assembly of the families' function tables (families.def).
+ * module.c - the paddle_c._C extension module: multi-phase initialisation and the assembly of
+ * the families' function tables (families.def). The module's definition and state:
+ * module_state.c.
  */
 #include "autograd_node.h"
-
-pcpy_state *pcpy_state_from_type(PyTypeObject *type)
-{
-    PyObject *mod = PyType_GetModuleByDef(type, &pcpy_module_def);
-    if (mod == NULL) {
-        /* only reachable for foreign types; callers pass our own */
-        PyErr_Clear();
-        return NULL;
-    }
-    return (pcpy_state *)PyModule_GetState(mod);
-}
 
 static int module_exec(PyObject *module)
 {
@@ -61,48 +51,16 @@ static int module_exec(PyObject *module)
     return 0;
 }
 
-static int module_traverse(PyObject *module, visitproc visit, void *arg)
-{
-    pcpy_state *st = pcpy_state_from_module(module);
-    Py_VISIT(st->tensor_type);
-    Py_VISIT(st->dtype_type);
-    Py_VISIT(st->device_type);
-    Py_VISIT(st->cpu);
-    for (int i = 0; i < PC_NUM_DTYPES; i++) {
-        Py_VISIT(st->dtypes[i]);
-    }
-    return 0;
-}
-
-static int module_clear(PyObject *module)
-{
-    pcpy_state *st = pcpy_state_from_module(module);
-    Py_CLEAR(st->tensor_type);
-    Py_CLEAR(st->dtype_type);
-    Py_CLEAR(st->device_type);
-    Py_CLEAR(st->cpu);
-    for (int i = 0; i < PC_NUM_DTYPES; i++) {
-        Py_CLEAR(st->dtypes[i]);
-    }
-    return 0;
-}
-
-static void module_free(void *module) { (void)module_clear((PyObject *)module); }
-
 static PyModuleDef_Slot module_slots[] = {
     {Py_mod_exec, module_exec},
     {0, NULL},
 };
 
-PyModuleDef pcpy_module_def = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "paddle_c._C",
-    .m_doc = "The C core of paddle_c.",
-    .m_size = sizeof(pcpy_state),
-    .m_slots = module_slots,
-    .m_traverse = module_traverse,
-    .m_clear = module_clear,
-    .m_free = module_free,
-};
-
-PyMODINIT_FUNC PyInit__C(void) { return PyModuleDef_Init(&pcpy_module_def); }
+/* [Why the exec slot is set here] The module's definition (module_state.c) is what every family
+ * looks its state up by; its exec slot assembles those families. Setting the slot here, before
+ * the definition is used, keeps the files one way: module.c -> the families -> module_state.c. */
+PyMODINIT_FUNC PyInit__C(void)
+{
+    pcpy_module_def.m_slots = module_slots;
+    return PyModuleDef_Init(&pcpy_module_def);
+}

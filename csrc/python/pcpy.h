@@ -24,6 +24,7 @@ typedef struct pcpy_state {
     pc_device default_device;           /* where creation functions put tensors (set_device) */
 } pcpy_state;
 
+/* The module's definition and the state lookups (module_state.c). */
 extern PyModuleDef pcpy_module_def;
 
 /* State of the module that defined `type` (or a base of it). Borrowed; never NULL after
@@ -90,6 +91,7 @@ typedef struct {
     int requires_grad;      /* not stop_gradient */
 } PcTensorObject;
 
+/* The Tensor type, assembled from the families' tables (tensor_spec.c). */
 int pcpy_tensor_type_init(PyObject *module, pcpy_state *st);
 /* The host fallback's once-per-op notices become RuntimeWarnings (kernels.c). */
 void pcpy_host_fallback_warnings(void);
@@ -167,7 +169,7 @@ static inline int64_t pcpy_shape_work(int ndim, const int64_t *shape)
     return n;
 }
 
-/* ---- conversions (convert.c) ------------------------------------------------------------ */
+/* ---- plain values (values.c) ----------------------------------------------------------- */
 
 /* 1 when `obj` is a Python bool/int/float/complex (stored into `out`), 0 when it is not a
  * Python scalar (NumPy scalars are not: they are 0-D arrays with a dtype), -1 on error (an int
@@ -176,6 +178,14 @@ int pcpy_scalar_from_py(PyObject *obj, pc_scalar *out);
 
 /* The element at `src` of `dtype` as a Python object (bool, int, float, complex). New ref. */
 PyObject *pcpy_scalar_to_py(pc_dtype dtype, const void *src);
+
+/* Parse a shape: an int or a sequence of ints (objects with __index__). Returns ndim or -1. */
+int pcpy_shape_from_py(PyObject *obj, int64_t *shape);
+
+/* Tuple of Python ints from an int64 array. New reference. */
+PyObject *pcpy_tuple_from_int64(int n, const int64_t *v);
+
+/* ---- conversions (convert.c) ------------------------------------------------------------ */
 
 /* asarray's engine: any supported object to a tensor. `dtype` PC_DTYPE_INVALID means infer;
  * `copy` is -1 (None), 0 (False) or 1 (True). New reference. */
@@ -193,12 +203,6 @@ PyObject *pcpy_from_dlpack(pcpy_state *st, PyObject *obj, pc_dtype dtype, const 
 /* astype's engine (tensor_type.c), shared by the method and the function. New reference. */
 PyObject *pcpy_astype_impl(pcpy_state *st, PyObject *x, PyObject *dtype_obj, PyObject *copy_obj,
                            PyObject *device_obj);
-
-/* Parse a shape: an int or a sequence of ints (objects with __index__). Returns ndim or -1. */
-int pcpy_shape_from_py(PyObject *obj, int64_t *shape);
-
-/* Tuple of Python ints from an int64 array. New reference. */
-PyObject *pcpy_tuple_from_int64(int n, const int64_t *v);
 
 /* ---- argument parsing (args.c) ---------------------------------------------------------- */
 
@@ -244,7 +248,7 @@ PyObject *pcpy_seq_snapshot(PyObject *obj);
  *
  * [Why tables per family] Each family of functions lives in its own file and exports a
  * NULL-terminated PyMethodDef table of module functions and, for Tensor, tables of methods and
- * type slots. module.c and tensor_type.c concatenate them (families.h lists them), so adding a
+ * type slots. module.c and tensor_spec.c concatenate them (families.h lists them), so adding a
  * family touches one list and never another family's file. */
 #include "families.h"
 

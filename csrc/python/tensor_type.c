@@ -1,8 +1,8 @@
 /*
  * tensor_type.c - paddle_c.Tensor: the Python object around a pc_tensor.
  *
- * Here: the type itself (built from the per-family method and slot tables of families.def),
- * attributes (dtype, device, ndim, shape, size, T, mT), conversions to Python scalars and lists,
+ * Here: the type's own methods and slots (its family "core"; the type is assembled from every
+ * family's tables in tensor_spec.c), attributes (dtype, device, ndim, shape, size, T, mT), conversions to Python scalars and lists,
  * NumPy and the buffer protocol, copying and pickling. Not here: operators (tensor_ops.c),
  * indexing (tensor_index.c), DLPack (dlpack.c).
  *
@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "pcpy.h"
-#include "structmember.h"
 
 _Static_assert(sizeof(Py_ssize_t) == sizeof(int64_t),
                "the buffer protocol shares shape/strides arrays: Py_ssize_t must be 64-bit");
@@ -56,26 +55,6 @@ static void tensor_dealloc(PyObject *self)
     o->t = NULL;
     tp->tp_free(self);
     Py_DECREF(tp);
-}
-
-static PyObject *tensor_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"data", "dtype", "device", NULL};
-    PyObject *data = NULL;
-    PyObject *dtype_obj = Py_None;
-    PyObject *device_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:Tensor", kwlist, &data, &dtype_obj,
-                                     &device_obj)) {
-        return NULL;
-    }
-    pcpy_state *st = pcpy_state_from_type(type);
-    pc_dtype dt;
-    pc_device dev;
-    if (pcpy_dtype_from_py(st, dtype_obj, true, &dt) < 0 ||
-        pcpy_device_from_py(st, device_obj, pc_device_cpu(), &dev) < 0) {
-        return NULL;
-    }
-    return pcpy_asarray(st, data, dt, device_obj == Py_None ? NULL : &dev, 1);
 }
 
 /* ---- attributes ------------------------------------------------------------------------- */
@@ -787,7 +766,6 @@ PyMethodDef pcpy_tensor_core_methods[] = {
 
 PyType_Slot pcpy_tensor_core_slots[] = {
     {Py_tp_dealloc, tensor_dealloc},
-    {Py_tp_new, tensor_new},
     {Py_tp_getset, tensor_getset},
     {Py_nb_bool, tensor_bool},
     {Py_nb_int, tensor_int},
@@ -800,88 +778,3 @@ PyType_Slot pcpy_tensor_core_slots[] = {
     {Py_bf_getbuffer, tensor_getbuffer},
     {0, NULL},
 };
-
-static PyMemberDef tensor_members[] = {
-    {"__weaklistoffset__", T_PYSSIZET, offsetof(PcTensorObject, weakreflist), READONLY, NULL},
-    {NULL, 0, 0, 0, NULL},
-};
-
-int pcpy_tensor_type_init(PyObject *module, pcpy_state *st)
-{
-    /* methods of every family, then slots of every family, then the assembled slots */
-    size_t nmethods = 0;
-    size_t nslots = 0;
-    static PyMethodDef *const method_tables[] = {
-#define PCPY_MODULE_FAMILY(name)
-#define PCPY_TENSOR_FAMILY(name) pcpy_tensor_##name##_methods,
-#include "families.def"
-#undef PCPY_MODULE_FAMILY
-#undef PCPY_TENSOR_FAMILY
-    };
-    static PyType_Slot *const slot_tables[] = {
-#define PCPY_MODULE_FAMILY(name)
-#define PCPY_TENSOR_FAMILY(name) pcpy_tensor_##name##_slots,
-#include "families.def"
-#undef PCPY_MODULE_FAMILY
-#undef PCPY_TENSOR_FAMILY
-    };
-    const size_t nfam = sizeof method_tables / sizeof method_tables[0];
-    for (size_t f = 0; f < nfam; f++) {
-        for (const PyMethodDef *m = method_tables[f]; m->ml_name != NULL; m++) {
-            nmethods++;
-        }
-        for (const PyType_Slot *s = slot_tables[f]; s->slot != 0; s++) {
-            nslots++;
-        }
-    }
-    /* [Why the tables live as long as the process] A heap type keeps pointing at its
-     * PyMethodDef array; the type lives until interpreter shutdown, so the arrays are never
-     * freed. They are built once per module object. */
-    PyMethodDef *methods = PyMem_Calloc(nmethods + 1, sizeof *methods);
-    PyType_Slot *slots = PyMem_Calloc(nslots + 6, sizeof *slots);
-    if (methods == NULL || slots == NULL) {
-        PyMem_Free(methods);
-        PyMem_Free(slots);
-        PyErr_NoMemory();
-        return -1;
-    }
-    size_t im = 0;
-    size_t is = 0;
-    for (size_t f = 0; f < nfam; f++) {
-        for (const PyMethodDef *m = method_tables[f]; m->ml_name != NULL; m++) {
-            methods[im++] = *m;
-        }
-        for (const PyType_Slot *s = slot_tables[f]; s->slot != 0; s++) {
-            slots[is++] = pcpy_ag_slot(*s);
-        }
-    }
-    slots[is++] = (PyType_Slot){Py_tp_traverse, pcpy_ag_tensor_traverse};
-    slots[is++] = (PyType_Slot){Py_tp_clear, pcpy_ag_tensor_clear_refs};
-    slots[is++] = (PyType_Slot){Py_tp_methods, methods};
-    slots[is++] = (PyType_Slot){Py_tp_members, tensor_members};
-    slots[is++] = (PyType_Slot){Py_tp_doc, "Tensor(data, dtype=None, device=None)\n--\n\n"
-                                           "An N-dimensional strided array (see asarray)."};
-    slots[is] = (PyType_Slot){0, NULL};
-
-    PyType_Spec spec = {
-        .name = "paddle_c.Tensor",
-        .basicsize = sizeof(PcTensorObject),
-        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-        .slots = slots,
-    };
-    st->tensor_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &spec, NULL);
-    PyMem_Free(slots); /* copied into the type; the methods array stays referenced */
-    if (st->tensor_type == NULL) {
-        PyMem_Free(methods);
-        return -1;
-    }
-    /* NumPy defers binary operators to us instead of converting the tensor */
-    PyObject *prio = PyFloat_FromDouble(1000.0);
-    if (prio == NULL || PyObject_SetAttrString((PyObject *)st->tensor_type, "__array_priority__",
-                                               prio) < 0) {
-        Py_XDECREF(prio);
-        return -1;
-    }
-    Py_DECREF(prio);
-    return PyModule_AddObjectRef(module, "Tensor", (PyObject *)st->tensor_type);
-}

@@ -1,9 +1,9 @@
 /*
- * vendor_libs.c - the GPU vendor libraries' loader (kernels/cuda/vendor_load.h) seen from
+ * vendor_libs.c - the GPU vendor libraries' loader (core/vendor_load.h) seen from
  * Python: the search path the package sets at import (the nvidia-* wheels' lib folders) and
  * a test hook that tries one library from given folders only.
  */
-#include "kernels/cuda/vendor_load.h"
+#include "core/vendor_load.h"
 #include "pcpy.h"
 
 /* _vendor_search_path(dirs) -> None: the folders searched before the system, in order. */

@@ -1,6 +1,6 @@
 """Where the GPU vendor libraries (cuBLAS, cuSOLVER, cuFFT) are looked for.
 
-The C loader (csrc/kernels/cuda/vendor_load.h) opens them on first use; this gives it the
+The C loader (csrc/core/vendor_load.h) opens them on first use; this gives it the
 ``lib`` folders of the NVIDIA wheels installed with ``pip install paddle_c[cuda]``
 (``site-packages/nvidia/<library>/lib`` for CUDA 12, ``nvidia/cu13/lib`` for CUDA 13), searched
 before the system's loader path. Nothing is imported or opened here.

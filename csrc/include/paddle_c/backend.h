@@ -1,5 +1,5 @@
 /*
- * backend.h - devices and the backend vtable (interface version 3).
+ * backend.h - devices and the backend vtable (interface version 4).
  *
  * A backend is a vtable plus a context pointer (one per device type). Each device of a backend
  * has one stream: every launch, asynchronous copy, memset and stream-ordered allocation of that
@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define PC_BACKEND_API_VERSION 3
+#define PC_BACKEND_API_VERSION 4
 
 /* [Why device type == backend id] One backend serves every device of a type, so the kernel
  * table's backend axis and the device type are the same enum. */
@@ -99,6 +99,7 @@ struct pc_backend {
     int api_version;            /* PC_BACKEND_API_VERSION */
     const char *name;           /* "cpu", "gpu", ... : the prefix of device strings */
     pc_device_type type;
+    int dlpack_device_type;     /* DLPack's code of its memory: kDLCPU (1), kDLCUDA (2), ... */
     void *context;              /* backend-private state */
     unsigned caps;              /* PC_BACKEND_CAP_* */
 
@@ -166,10 +167,11 @@ pc_status pc_backend_register(const pc_backend *backend);
 /* Validate a device: its backend exists and the index is below its device count. */
 pc_status pc_device_check(pc_device dev);
 
-/* DLPack device type code of a paddle_c device type (kDLCPU = 1, kDLCUDA = 2, ...). */
+/* DLPack device type code of a paddle_c device type: its backend's `dlpack_device_type`, or
+ * kDLExtDev (12) when none is registered. */
 int pc_device_dlpack_type(pc_device_type type);
 
-/* Called once by pc_init(): registers the built-in backends. */
+/* Called once by pc_init(): registers the built-in backends, each with its kernel column. */
 void pc_backends_init(void);
 
 /* ---- device runtime (core/device.c): the vtable's slots with their defaults applied ------- */

@@ -14,8 +14,8 @@ extern "C" {
 #endif
 
 /* Fill the empty slots of every registered device backend that a decomposition serves, then
- * those the host fallback serves (host_fallback.h). Called once by pc_dispatch_init, after
- * every backend's own kernels. */
+ * those the host fallback serves (host_fallback.h). Called once by pc_init (dispatch/init.c),
+ * after every backend's own kernels. */
 void pc_decompose_register(void);
 
 /* The decomposition's formula of `op`, or NULL when it has none. */

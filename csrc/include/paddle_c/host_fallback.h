@@ -19,11 +19,9 @@ extern "C" {
 /* Whether PADDLE_C_HOST_FALLBACK switched the fallback on (read once, at init). */
 bool pc_host_fallback_enabled(void);
 
-/* Whether `op` is one the host fallback serves (linalg and fft). */
-bool pc_host_fallback_serves(pc_op op);
-
-/* Fill the empty linalg/fft slots of device backend `b` (when enabled). Called by
- * pc_decompose_register after the decompositions. */
+/* Fill the empty linalg/fft slots of device backend `b` (when enabled; else the error of such
+ * an empty slot names PADDLE_C_HOST_FALLBACK). Called by pc_decompose_register after the
+ * decompositions. */
 void pc_host_fallback_register(pc_device_type b);
 
 /* How many kernels the host fallback has run since the start. */

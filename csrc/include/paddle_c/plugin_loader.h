@@ -1,5 +1,5 @@
 /*
- * plugin_loader.h - what the rest of paddle_c asks the plug-in loader (core/plugins.c). The
+ * plugin_loader.h - what the rest of paddle_c asks the plug-in loader (backends/plugins.c). The
  * ABI that plug-ins implement is paddle_c/plugin.h.
  */
 #ifndef PADDLE_C_PLUGIN_LOADER_H
@@ -23,9 +23,6 @@ pc_plugin_record pc_plugins_record(int i);
 
 /* Why no plug-in serves xpu devices: the refusals joined, or NULL when none was refused. */
 const char *pc_plugins_refusal(void);
-
-/* The DLPack device type code of the loaded plug-in's memory (kDLExtDev when none). */
-int pc_plugins_dlpack_type(void);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@
 #include "each_dtype.h"
 #undef PCK_BODY
 
-pc_status fft_exec_line_f64(const fft_plan *p, double *data)
+static pc_status exec_line_f64(const fft_plan *p, double *data)
 {
     const fft_lines d = {(char *)data, 0, NULL, 16, 8, p->n, p->n};
     return c2c_lines_COMPLEX128(p, 1, &d, &d, false, false, 1.0);
@@ -24,6 +24,7 @@ pc_status fft_exec_line_f64(const fft_plan *p, double *data)
 
 void pc_cpu_register_fft(void)
 {
+    fft_plan_set_line_exec(exec_line_f64);
     pc_kernel_register(PC_OP_FFT_C2C, PC_DEVICE_CPU, PC_COMPLEX64,
                        (pc_kernel){.whole = fft_c2c_COMPLEX64});
     pc_kernel_register(PC_OP_FFT_C2C, PC_DEVICE_CPU, PC_COMPLEX128,

@@ -28,6 +28,11 @@ void *fft_alloc(int64_t nbytes)
 
 void fft_free(void *p) { free(p); }
 
+/* written once by pc_cpu_register_fft (under pc_init's once-guard), read-only afterwards */
+static fft_line_exec line_exec;
+
+void fft_plan_set_line_exec(fft_line_exec exec) { line_exec = exec; }
+
 /* [Why octants] sin and cos of 2 pi m / n computed as sin(2 * M_PI * m / n) lose accuracy for
  * angles far from 0, where the rounding of the angle is large in absolute terms. Reducing
  * 8m/n to the first octant with integers keeps the argument below pi/4, where libm's result is
@@ -338,7 +343,7 @@ static pc_status build_bluestein(fft_plan *p)
     }
     /* the kernel's spectrum is always computed in double precision */
     fft_plan *pd = p->prec == FFT_F64 ? p->sub_m : fft_plan_get(m, FFT_F64, false);
-    pc_status st = pd != NULL ? fft_exec_line_f64(pd, b) : PC_ERR_MEMORY;
+    pc_status st = pd != NULL ? line_exec(pd, b) : PC_ERR_MEMORY;
     if (pd != p->sub_m) {
         fft_plan_release(pd);
     }

@@ -100,9 +100,14 @@ void fft_plan_release(fft_plan *p);
 /* cos and sin of 2 pi m / n, accurate to an ulp or two (the angle is reduced exactly). */
 void fft_unit_root(int64_t m, int64_t n, double *c, double *s);
 
-/* Executors the plan builder needs (fft.c): a forward transform in place of one contiguous
- * line of p->n complex doubles. */
-pc_status fft_exec_line_f64(const fft_plan *p, double *data);
+/* A forward transform in place of one contiguous line of p->n complex doubles. */
+typedef pc_status (*fft_line_exec)(const fft_plan *p, double *data);
+
+/* [Why the plan builder takes the engine as a hook] A Bluestein plan needs the spectrum of its
+ * chirp kernel, a transform of length m run by the engine (fft.c) that itself uses plans. The
+ * engine hands its line executor to the plan builder once, at registration (before any plan
+ * is built), so the files depend one way: fft.c -> fft_plan.c. */
+void fft_plan_set_line_exec(fft_line_exec exec);
 
 /* Whether a batch of `count` lines of plan `p` runs through the Stockham passes directly. */
 bool fft_plan_use_direct(const fft_plan *p, int64_t count);

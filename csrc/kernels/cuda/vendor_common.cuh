@@ -17,7 +17,7 @@
 
 #include "common.cuh"
 #include "core/fork_lock.h"
-#include "vendor_load.h"
+#include "core/vendor_load.h"
 #include "vendors/cublas_api.h"
 
 namespace pcu {

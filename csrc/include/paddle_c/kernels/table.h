@@ -106,8 +106,10 @@ typedef enum pc_slot_source {
 } pc_slot_source;
 
 typedef struct pc_kernel {
+    /* [Why no contiguous twin] A host loop takes its contiguous path itself, per 1-D run
+     * (ew_unary_loop.h, ew_binary_loop.h: a stride test, then a loop the compiler vectorises),
+     * so one slot serves every layout. */
     pc_loop_fn loop;        /* elementwise: any strides (host backends) */
-    pc_loop_fn contiguous;  /* elementwise: optional twin for all-contiguous operands */
     pc_iter_fn iter;        /* elementwise: device backends */
     pc_whole_fn whole;      /* PC_OPKIND_WHOLE */
     const void *impl;       /* backend-private data of this slot (hostdev: the CPU slot;
@@ -117,6 +119,12 @@ typedef struct pc_kernel {
     pc_composite_fn composite;  /* elementwise, instead of loop/iter: the call as received */
     unsigned char source;   /* pc_slot_source */
 } pc_kernel;
+
+/* The kernel columns of csrc/kernels/<name>/register.*: each backend's init
+ * (backends/<name>.c, run by pc_backends_init in paddle_c_builtin_backends.def order) fills its
+ * column after registering its vtable. */
+void pc_cpu_register_kernels(void);
+void pc_cuda_register_kernels(void);
 
 /* Fill a slot (backends' register.c). */
 void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_kernel kernel);
@@ -129,6 +137,10 @@ bool pc_kernel_has(pc_op op, pc_device_type backend, pc_dtype dtype);
 bool pc_kernel_native(pc_op op, pc_device_type backend, pc_dtype dtype);
 /* The source of a filled slot (PC_SLOT_*), or -1 when it is empty. */
 int pc_kernel_source(pc_op op, pc_device_type backend, pc_dtype dtype);
+/* What pc_kernel_get's error adds when a device (non-CPU) slot of `op` is empty: `hint`, a
+ * static string, or NULL. Set at init by whoever could fill the slot (the host fallback names
+ * its setting). */
+void pc_kernel_set_empty_hint(pc_op op, const char *hint);
 /* How often pc_kernel_get found the slot for a device other than the CPU (since the last
  * reset): the coverage gate of tests/test_backend_consistency.py. */
 uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype);

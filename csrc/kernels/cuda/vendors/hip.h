@@ -74,7 +74,7 @@
 #define cudaErrorLaunchTimeout hipErrorLaunchTimeOut
 
 /*
- * The vendor libraries on ROCm, opened at run time like NVIDIA's (kernels/cuda/vendor_load.h);
+ * The vendor libraries on ROCm, opened at run time like NVIDIA's (core/vendor_load.h);
  * Debian packages none of them, so their declarations are ours as for CUDA:
  *   hipFFT   wired: its entry points (hipfftPlanMany, hipfftSetStream, hipfftExec*,
  *            hipfftDestroy) take cuFFT's arguments and enum values, only the plan handle is a

@@ -1,7 +1,7 @@
 /*
  * vendor_load.c - dlopen of the GPU vendor libraries (vendor_load.h).
  */
-#include "vendor_load.h"
+#include "core/vendor_load.h"
 
 #include <dlfcn.h>
 #include <stdio.h>

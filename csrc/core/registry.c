@@ -1,16 +1,22 @@
 /*
- * registry.c - the kernel table and the cast table (the backend registry: core/backends.c).
+ * registry.c - the kernel table and the cast table (paddle_c/kernels/table.h; the backend
+ * registry: core/backends.c).
  *
  * Dense static arrays indexed by enums: a lookup is three array indexings. Tables are filled
  * once by pc_init() (under its once-guard) and only read afterwards.
+ *
+ * [Why the table lives in core] Every column is written by the layer below the op layer (the
+ * backends and their kernels, at init) and read by the op layer (dispatch.c): a table in core
+ * lets both use it without a kernel file depending on dispatch.
  */
 #include <stdio.h>
 
-#include "dispatch.h"
-#include "paddle_c/host_fallback.h"
+#include "paddle_c/kernels/table.h"
 
 static pc_kernel kernel_table[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 static pc_kernel cast_table[PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES][PC_NUM_DTYPES];
+/* what the error of an empty device slot adds, per op (static strings; set at init) */
+static const char *empty_hints[PC_NUM_OPS];
 /* device (non-CPU) lookups per slot: the consistency test's coverage gate */
 static uint32_t kernel_hits[PC_NUM_OPS][PC_NUM_DEVICE_TYPES][PC_NUM_DTYPES];
 
@@ -123,14 +129,10 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
         !pc_kernel_has(op, (pc_device_type)dev.type, dtype)) {
         char d[64];
         format_device(dev, d, sizeof d);
-        /* a linalg/fft op of a device without them names the setting that runs it on the host */
-        const bool hint = dev.type != PC_DEVICE_CPU && pc_host_fallback_serves(op) &&
-                          !pc_host_fallback_enabled();
-        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s%s",
-                     pc_op_name(op), d, pc_dtype_name(dtype),
-                     hint ? " (PADDLE_C_HOST_FALLBACK=1 runs it on the host, copying its "
-                            "tensors there and back)"
-                          : "");
+        const char *hint = dev.type != PC_DEVICE_CPU ? empty_hints[op] : NULL;
+        pc_error_set(PC_ERR_NOTIMPL, "'%s' is not implemented on %s for dtype %s%s%s%s",
+                     pc_op_name(op), d, pc_dtype_name(dtype), hint ? " (" : "",
+                     hint ? hint : "", hint ? ")" : "");
         return NULL;
     }
     if (dev.type != PC_DEVICE_CPU) {
@@ -138,6 +140,8 @@ const pc_kernel *pc_kernel_get(pc_op op, pc_device dev, pc_dtype dtype)
     }
     return &kernel_table[op][dev.type][dtype];
 }
+
+void pc_kernel_set_empty_hint(pc_op op, const char *hint) { empty_hints[op] = hint; }
 
 uint32_t pc_kernel_hits(pc_op op, pc_device_type backend, pc_dtype dtype)
 {

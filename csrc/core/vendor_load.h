@@ -1,7 +1,7 @@
 /*
  * vendor_load.h - the GPU vendor libraries (cuBLAS, cuSOLVER, cuFFT; hipFFT and rocBLAS on
- * ROCm), opened with dlopen on first use, never linked: the extension builds and imports without them, and a device op that
- * needs one that is missing raises a RuntimeError naming it.
+ * ROCm), opened with dlopen on first use, never linked: the extension builds and imports
+ * without them, and a device op that needs one that is missing raises a RuntimeError naming it.
  *
  * Where they are looked for, in order: the directories given by
  * pc_vendor_set_search_path() (the Python package passes the lib/ folders of the nvidia-*
@@ -12,6 +12,10 @@
  * A library is opened once per process and never closed (its handles live as long as the
  * process). Thread-safe. Plain C: compiled in every build, so the loader and its messages are
  * tested on machines without a GPU (paddle_c._C._vendor_try_load).
+ *
+ * [Why the loader is core's] It loads libraries and knows no kernel: the GPU kernels
+ * (kernels/cuda) open their libraries through it and the Python layer sets its search path, and
+ * core is the one layer both may use.
  */
 #ifndef PADDLE_C_VENDOR_LOAD_H
 #define PADDLE_C_VENDOR_LOAD_H

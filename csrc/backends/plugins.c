@@ -1,13 +1,14 @@
 /*
- * plugins.c - the loader of device plug-ins (the ABI: paddle_c/plugin.h).
+ * plugins.c - the loader of device plug-ins (the ABI: paddle_c/plugin.h) and the backend
+ * adapter that serves a loaded plug-in's devices, beside the built-in backends.
  *
  * pc_plugins_backend_init() (a built-in "backend" of paddle_c_builtin_backends.def, run once
  * by pc_init()) walks PADDLE_C_PLUGIN_PATH, dlopens each candidate, calls its entry symbol and
  * checks `size` and `abi_version`; the first plug-in accepted becomes the backend of device
- * type xpu through an adapter vtable (pc_backend -> pcp_plugin). pc_plugins_register_kernels()
- * (run after the built-in kernel columns are filled) calls the plug-in's `init`, which
- * registers kernels by op and dtype name; each becomes a device slot of the kernel table whose
- * `iter` or `whole` translates the core's launch into the ABI's.
+ * type xpu through an adapter vtable (pc_backend -> pcp_plugin). Then (the built-in kernel
+ * columns are filled by then: plugins is the list's last row) it calls the plug-in's `init`,
+ * which registers kernels by op and dtype name; each becomes a device slot of the kernel table
+ * whose `iter` or `whole` translates the core's launch into the ABI's.
  *
  * Refusals (not a regular file, not a shared library, no entry symbol, another ABI version, a
  * second plug-in) are recorded with their reason; the first use of an xpu device raises them (pcpy's device
@@ -215,6 +216,7 @@ static pc_backend adapter = {
     .api_version = PC_BACKEND_API_VERSION,
     .name = "xpu",
     .type = PC_DEVICE_CUSTOM,
+    .dlpack_device_type = 12, /* kDLExtDev, until the plug-in names its own */
     .caps = PC_BACKEND_CAP_RESULT_WORDS,
     .device_count = ad_device_count,
     .device_name = ad_device_name,
@@ -238,6 +240,9 @@ static void adapter_fill_optional(void)
         adapter.event_synchronize = ad_event_synchronize;
     }
     adapter.memory_stats = plugin->memory_stats != NULL ? ad_memory_stats : NULL;
+    if (plugin->dlpack_device_type > 0) {
+        adapter.dlpack_device_type = plugin->dlpack_device_type; /* kDLOpenCL for OpenCL's */
+    }
 }
 
 /* ---- loading ---------------------------------------------------------------------------------- */
@@ -382,6 +387,10 @@ static void try_folder(const char *dir)
     free(names);
 }
 
+static void register_kernels(void);
+
+/* Called once from pc_backends_init() (paddle_c_builtin_backends.def), last: a plug-in's
+ * kernels go into the xpu column after every built-in column is filled. */
 void pc_plugins_backend_init(void)
 {
     const char *list = getenv("PADDLE_C_PLUGIN_PATH");
@@ -408,6 +417,7 @@ void pc_plugins_backend_init(void)
                                      used ? "; " : "", records[i].message);
         }
     }
+    register_kernels();
     pc_error_clear();
 }
 
@@ -655,7 +665,7 @@ static pcp_status host_register_whole(const char *op, const char *dtype, pcp_who
     return PCP_OK;
 }
 
-void pc_plugins_register_kernels(void)
+static void register_kernels(void)
 {
     if (plugin == NULL) {
         return;
@@ -690,9 +700,3 @@ pc_plugin_record pc_plugins_record(int i)
 }
 
 const char *pc_plugins_refusal(void) { return refusal[0] != '\0' ? refusal : NULL; }
-
-int pc_plugins_dlpack_type(void)
-{
-    return plugin != NULL && plugin->dlpack_device_type > 0 ? plugin->dlpack_device_type
-                                                            : 12; /* kDLExtDev */
-}
