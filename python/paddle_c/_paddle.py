@@ -2,7 +2,8 @@
 (with Paddle's return_index / return_inverse / return_counts and axis), outer,
 logspace, is_tensor, median and nanmedian (mode='min' with an axis gives values and indices),
 and Paddle's names inverse, dot, ravel, tolist, assign and to_dlpack; and the Tensor methods
-take, to and item(*index) (install()); no_grad comes from the autograd module.
+take and to (install(); x.item(*index) is the C method); no_grad comes from the autograd
+module.
 
 All are exported by `paddle_c` and by `paddle_c.paddle`: none conflicts with the standard.
 """
