@@ -546,3 +546,34 @@ def test_paddle_gather_index_select_masked():
     assert t.tolist() == a.tolist()  # masked_fill returns a new tensor
     with pytest.raises(TypeError):
         pc.masked_select(t, pc.asarray([1, 0, 1, 0]))
+
+
+def test_integer_subscript_short_path_matches_numpy():
+    """x[i] with an exact int (the short path of tensor_index.c) agrees with NumPy for every
+    position, negative ones and strided, transposed and offset views included; what the short
+    path leaves to the general one (out of range, huge, bool, int subclasses, 0-d) behaves as
+    before."""
+    a = np.arange(24, dtype=np.float64).reshape(4, 6)
+    for arr in (a, a.T, a[::-2, 1::2], a[1], np.arange(8, dtype=np.int8)):
+        t = pc.asarray(arr)
+        for i in range(-arr.shape[0], arr.shape[0]):
+            assert_equal(t[i], arr[i])
+        for bad in (arr.shape[0], -arr.shape[0] - 1, 2**63, -(2**70)):
+            with pytest.raises(IndexError, match="out of bounds|index"):
+                t[bad]
+
+    class MyInt(int):
+        pass
+
+    t = pc.asarray(a)
+    assert_equal(t[MyInt(-1)], a[-1])
+    assert_equal(t[True], a[True])
+    with pytest.raises(IndexError):
+        pc.asarray(np.float32(1.5))[0]
+    t = pc.asarray(a, copy=True)
+    view = t[-2]
+    view[0] = -1.0  # a view, not a copy
+    assert t[2, 0].item() == -1.0
+    b = pc.broadcast_to(pc.asarray([1.0, 2.0]), (3, 2))
+    with pytest.raises(ValueError, match="read-only"):
+        b[1][0] = 5.0  # the view of a broadcast tensor stays read-only

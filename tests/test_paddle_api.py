@@ -855,6 +855,23 @@ def test_tensor_to_item_take():
         t.item(-1)
     with pytest.raises((TypeError, ValueError)):
         t.item()
+    a = np.arange(24, dtype=np.float64).reshape(4, 6)
+    for arr in (a.T, a[::-2, 1::2], a[1:, ::-1]):
+        v = pc.asarray(arr)
+        assert [v.item(k) for k in range(arr.size)] == arr.ravel().tolist()  # C order
+        assert v.item(np.int64(1)) == arr.ravel()[1] and v.item(1.7) == arr.ravel()[1]
+        assert v.item(arr.shape[0] - 1, -1) == arr[-1, -1]
+    with pytest.raises(ValueError, match="index 7 is out of range for a tensor of 6"):
+        t.item(7.5)
+    with pytest.raises(ValueError, match="out of range"):
+        t.item(2**80)
+    with pytest.raises(TypeError):
+        t.item(None)
+    with pytest.raises(ValueError, match="exactly one element"):
+        t.item(0, slice(None))
+    with pytest.raises(ValueError, match="out of range"):
+        pc.zeros((0, 3)).item(0)
+    assert pc.asarray(2.5).item() == 2.5 and pc.asarray([[7]]).item(0) == 7
     assert_equal(t.take(pc.asarray([5, 0], device="cpu")), np.float32([5, 0]))
 
 

@@ -599,7 +599,7 @@ def test_parallel_passes_match_serial(tmp_path):
     import subprocess
     import sys
     path = tmp_path / "par.npz"
-    env = dict(os.environ, PADDLE_C_NUM_THREADS="4")
+    env = dict(os.environ, PADDLE_C_NUM_THREADS="4", PADDLE_C_FIT_THREADS="0")
     subprocess.run([sys.executable, "-c", _PARALLEL_SCRIPT, str(path)], check=True, env=env)
     par = np.load(path)
     env["PADDLE_C_NUM_THREADS"] = "1"

@@ -206,6 +206,13 @@ pc_status pc_parallel_for(int64_t n, int64_t min_chunk, pc_parallel_fn fn, void 
     if (chunks < 2 || in_worker) {
         return fn(arg, 0, n);
     }
+    const int free_threads = pc_parallel_free_threads();
+    if (chunks > free_threads) {
+        chunks = free_threads;
+    }
+    if (chunks < 2) {
+        return fn(arg, 0, n);
+    }
     pthread_mutex_lock(&p->lock);
     if (p->busy) {
         pthread_mutex_unlock(&p->lock);

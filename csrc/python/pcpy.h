@@ -109,6 +109,10 @@ PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t);
 /* Wrap the result of a core call: on error raise and return NULL. New reference. */
 PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
 
+/* x[i] for 0 <= i < x->shape[0] of a tensor of at least one dimension: the view along axis 0
+ * (iteration's item and the short path of an integer subscript). New reference. */
+PyObject *pcpy_tensor_axis0_view(pcpy_state *st, const pc_tensor *x, int64_t i);
+
 /* ---- autograd (autograd.c) --------------------------------------------------------------- */
 
 /* Grad mode of the calling thread: set it and return the previous mode. */

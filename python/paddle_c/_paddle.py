@@ -2,7 +2,8 @@
 (with Paddle's return_index / return_inverse / return_counts and axis), outer,
 logspace, is_tensor, median and nanmedian (mode='min' with an axis gives values and indices),
 and Paddle's names inverse, dot, ravel, tolist, assign and to_dlpack; and the Tensor methods
-take, to and item(*index) (install()); no_grad comes from the autograd module.
+take and to (install(); x.item(*index) is the C method); no_grad comes from the autograd
+module.
 
 All are exported by `paddle_c` and by `paddle_c.paddle`: none conflicts with the standard.
 """
@@ -315,27 +316,9 @@ def _is_dtype_name(s):
     return isinstance(getattr(_C, s, None), _C.dtype)
 
 
-_c_item = _C.Tensor.item  # the C method: the one element of a tensor of size 1
-
-
-def _item_method(self, *index):
-    """x.item(*index) -> Python scalar: the one element of x, or with one index the element
-    at that flat position, or with one index per axis the element there."""
-    if not index:
-        return _c_item(self)
-    if len(index) == 1:
-        i = int(index[0])
-        if not 0 <= i < self.size:
-            raise ValueError(f"item: index {i} is out of range for a tensor of {self.size} "
-                             "elements")
-        return _c_item(_C.reshape(self, (-1,))[i])
-    return _c_item(self[index])
-
-
 def install(tensor_type) -> None:
-    """Paddle's Tensor methods written here: unique, median, nanmedian, take, to, item."""
+    """Paddle's Tensor methods written here: unique, median, nanmedian, take, to."""
     tensor_type.unique = unique
-    tensor_type.item = _item_method
     tensor_type.take = _take_method
     tensor_type.to = _to_method
     tensor_type.median = median

@@ -2,9 +2,9 @@
  * parallel.h - splitting large loops across a small pool of threads.
  *
  * One persistent pool per process (workers start on first use). A call runs serially when the
- * work is small, when only one thread is configured, when it is made from inside a worker, or
- * when another caller is using the pool at that moment; results are the same either way, so
- * callers must give chunks that are independent.
+ * work is small, when only one thread is configured, when no other CPU is idle, when it is made
+ * from inside a worker, or when another caller is using the pool at that moment; results are
+ * the same either way, so callers must give chunks that are independent.
  *
  * Thread count: PADDLE_C_NUM_THREADS in the environment, else the number of CPUs this process
  * may run on (sched_getaffinity; at most 64); pc_set_num_threads() changes it at run time. The
@@ -25,12 +25,17 @@ extern "C" {
 /* Work on [start, stop); returns PC_OK or an error status (with pc_error_set called). */
 typedef pc_status (*pc_parallel_fn)(void *arg, int64_t start, int64_t stop);
 
-/* Run fn over [0, n) in contiguous chunks of at least `min_chunk` elements. The first error of
- * any chunk is returned, with its message, in the calling thread. */
+/* Run fn over [0, n) in contiguous chunks of at least `min_chunk` elements, on at most
+ * pc_parallel_free_threads() threads. The first error of any chunk is returned, with its
+ * message, in the calling thread. */
 pc_status pc_parallel_for(int64_t n, int64_t min_chunk, pc_parallel_fn fn, void *arg);
 
 int pc_get_num_threads(void);
 void pc_set_num_threads(int n);
+
+/* The threads a call may use now (core/free_threads.c): pc_get_num_threads() fitted to the CPUs
+ * idle at this moment (the runnable tasks of /proc/loadavg), at least 1. */
+int pc_parallel_free_threads(void);
 
 /* The hook told the thread count whenever it is set (and at once when registered, if it is
  * already known): one hook, registered at initialisation by the CPU kernels. */

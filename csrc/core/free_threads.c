@@ -1,0 +1,92 @@
+/*
+ * free_threads.c - how many threads a parallel call may use now: the pool's count fitted to
+ * the CPUs idle at this moment (see parallel.h). Used by the pool (pc_parallel_for) and by the
+ * BLAS thread fitting (kernels/cpu/blas_threads.c), so both read the machine's load alike.
+ *
+ * [Why fit the count per call] A call split into equal chunks ends with its slowest chunk.
+ * When another process keeps a core busy, the chunk that shares that core finishes a time
+ * slice late and the call takes longer than on one thread: add float32 of 10,000,000 elements
+ * on a 2-core machine with one busy process lost to single-threaded NumPy (1.14-1.29x) while
+ * it took 0.63-0.87x NumPy's time on the idle machine (benchmarks/under_load.py). The runnable
+ * tasks of the system (the 4th field of /proc/loadavg, the kernel's nr_running, read in a few
+ * microseconds) tell how many CPUs are idle; a call gets that many threads (the caller is one
+ * of the runnable tasks), at least 1 and at most the pool's count.
+ *
+ * Invariants: the file is read at most once a millisecond of the coarse clock (a loop of
+ * calls pays a clock read, not a file read); the last answer is kept for the rest of that
+ * millisecond. Where /proc/loadavg cannot be read, or PADDLE_C_FIT_THREADS=0 is set in the
+ * environment (tests that must exercise the split paths on a loaded machine), the answer is
+ * the pool's count.
+ */
+#define _GNU_SOURCE /* CLOCK_MONOTONIC_COARSE */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "paddle_c/parallel.h"
+
+#ifndef CLOCK_MONOTONIC_COARSE
+#define CLOCK_MONOTONIC_COARSE CLOCK_MONOTONIC
+#endif
+
+/* Runnable tasks of the system now (the caller included), or -1. */
+static long runnable_tasks(void)
+{
+    const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    char buf[128];
+    const ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (got <= 0) {
+        return -1;
+    }
+    buf[got] = '\0';
+    /* "0.52 0.58 0.59 3/812 12345": the field after the third space is running/total */
+    const char *p = buf;
+    for (int field = 0; field < 3 && p != NULL; field++) {
+        p = strchr(p, ' ');
+        p = p != NULL ? p + 1 : NULL;
+    }
+    return p != NULL ? strtol(p, NULL, 10) : -1;
+}
+
+static int fitting = 1;
+static pthread_once_t fitting_once = PTHREAD_ONCE_INIT;
+
+static void read_fitting(void)
+{
+    const char *env = getenv("PADDLE_C_FIT_THREADS");
+    fitting = env == NULL || strcmp(env, "0") != 0;
+}
+
+int pc_parallel_free_threads(void)
+{
+    static int64_t last_ms;
+    static int last_answer;
+    const int pool = pc_get_num_threads();
+    pthread_once(&fitting_once, read_fitting);
+    if (pool <= 1 || !fitting) {
+        return pool;
+    }
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    const int64_t ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+    const int kept = __atomic_load_n(&last_answer, __ATOMIC_RELAXED);
+    if (__atomic_exchange_n(&last_ms, ms, __ATOMIC_RELAXED) == ms && kept > 0) {
+        return kept < pool ? kept : pool; /* fitted within this millisecond */
+    }
+    int want = pool;
+    const long running = runnable_tasks();
+    if (running > 0) {
+        const long idle = pool - (running - 1); /* the caller is one of the runnable */
+        want = idle < 1 ? 1 : idle > pool ? pool : (int)idle;
+    }
+    __atomic_store_n(&last_answer, want, __ATOMIC_RELAXED);
+    return want;
+}
