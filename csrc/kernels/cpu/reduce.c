@@ -27,7 +27,6 @@
 #include "dtype_params.h"
 #include "reduce_driver.h"
 #include "simd.h"
-#include "twosum.h"
 
 /* [Why a row-group entry] Reducing the outer axis of a matrix (x[i, j] into acc[j]) row by
  * row streams x once but loads and stores the whole accumulator row for every row of x, and

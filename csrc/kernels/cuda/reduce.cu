@@ -110,10 +110,10 @@ template <typename T> void register_reduce_dtype(pc_dtype dt)
     reg(PC_OP_ANY, dt, rd_logic<T, true>);
     reg(PC_OP_COUNT_NONZERO, dt, rd_count_nonzero<T>);
     if constexpr (rd_kind<T>() != rkind::c) { /* ordered reductions: real dtypes only */
-        reg(PC_OP_MAX, dt, rd_minmax<T, MM_MAX>);
-        reg(PC_OP_MIN, dt, rd_minmax<T, MM_MIN>);
-        reg(PC_OP_NANMAX, dt, rd_minmax<T, MM_NANMAX>);
-        reg(PC_OP_NANMIN, dt, rd_minmax<T, MM_NANMIN>);
+        reg(PC_OP_MAX, dt, rd_minmax<T, PC_RD_MAX>);
+        reg(PC_OP_MIN, dt, rd_minmax<T, PC_RD_MIN>);
+        reg(PC_OP_NANMAX, dt, rd_minmax<T, PC_RD_NANMAX>);
+        reg(PC_OP_NANMIN, dt, rd_minmax<T, PC_RD_NANMIN>);
         reg(PC_OP_LOGSUMEXP, dt, rd_logsumexp<T>);
     }
 }
