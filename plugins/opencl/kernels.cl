@@ -2,7 +2,7 @@
  * kernels.cl - the OpenCL plug-in's elementwise kernels, reductions and matmul for dtype PCK_N
  * (storage type PCL_T): loops around the element layer's functions (csrc/kernels/common,
  * included before this text by program.cl), copy, fill, where, clip, the casts into PCK_N,
- * the reductions sum/prod/max/min and a tiled matmul. kernels.c mirrors the geometry structs
+ * the reductions sum/prod/max/min/ptp and a tiled matmul. kernels.c mirrors the geometry structs
  * below (pcl_geom, pcl_rgeom, pcl_mgeom). Complex values are float2/double2 (complex_shim.h):
  * their products always go through the element layer's cx_mul.
  */
@@ -191,7 +191,7 @@ static inline long pcl_reduce_at(long j, long xo, const pcl_rgeom *g)
 }
 #define PCL_X(j) PCK_LOAD(*(__global PCL_T *)(px + pcl_reduce_at(j, xo, &g)))
 
-/* sum, prod, max and min: loops around the element layer's accumulators
+/* sum, prod, max, min and ptp: loops around the element layer's accumulators
  * (kernels/common/reduce_elem.h), whose rules are every target's: bool and integers in
  * uint64, wrapping (the result is int64, uint64 for unsigned); floating values in double per
  * component, float64 and complex128 sums with a TwoSum compensation, the result rounded once;
@@ -284,6 +284,18 @@ __kernel void k_min(__global uchar *px, long xb, __global uchar *po, long ob, pc
         acc = PCK_FN(pc_rd_select)(PC_RD_MIN, acc, PCL_X(j));
     }
     *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
+}
+
+__kernel void k_ptp(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    PCK_CT hi = PCL_X(0), lo = hi;
+    for (long j = 1; j < nred; j++) {
+        const PCK_CT v = PCL_X(j);
+        hi = PCK_FN(pc_rd_select)(PC_RD_MAX, hi, v);
+        lo = PCK_FN(pc_rd_select)(PC_RD_MIN, lo, v);
+    }
+    *(__global PCL_T *)(po + oo) = PCK_FN(pc_rd_ptp_finish)(hi, lo);
 }
 #endif
 

@@ -30,6 +30,7 @@
  *                                     positive
  *   logsumexp                         two passes: the maximum (NaN sticky), then
  *                                     sum(exp(x - max)) compensated; max + log(sum)
+ *   ptp                               max - min: the pair of max's and min's accumulators
  *   nanprod's and nansum's NaN test   an element is NaN when either part is
  *
  * [Why `which` is an argument] The four ordered selections differ in one comparison; every
@@ -229,6 +230,24 @@ PC_ELEM bool PCK_FN(pc_rd_better)(int which, PCK_CT v, PCK_CT b)
         return !PC_RD_ISNAN(v) && (v < b || PC_RD_ISNAN(b));
     }
 }
+
+/* ptp (NumPy's peak to peak, max - min): the accumulator is the pair (pc_rd_select's PC_RD_MAX
+ * accumulator, its PC_RD_MIN one), each from its identity and combined as those are; the
+ * finish is their difference as NumPy's subtraction computes it: in the compute type (float
+ * for float16/bfloat16, then rounded to the dtype), integers wrapping (int8 [-128, 127] gives
+ * -1); bool gives whether the two differ (NumPy refuses bool); NaN is sticky through max and
+ * min. */
+PC_ELEM PCK_T PCK_FN(pc_rd_ptp_finish)(PCK_CT hi, PCK_CT lo)
+{
+#if PCK_K == PCK_KF
+    return PCK_STORE(hi - lo);
+#elif PCK_K == PCK_KB
+    return hi != lo;
+#else
+    return (PCK_T)((uint64_t)hi - (uint64_t)lo);
+#endif
+}
+
 #undef PC_RD_ISNAN
 #endif /* PCK_K != PCK_KC */
 

@@ -250,7 +250,8 @@ void pc_cpu_register_reduce(void)
     RD_REG(NANMEAN, rdk_nanmean, ID)                                                           \
     RD_REG(NANVAR, rdk_nanvar, ID)                                                             \
     RD_REG(NANSTD, rdk_nanstd, ID)                                                             \
-    RD_REG(LOGSUMEXP, rdk_logsumexp, ID)
+    RD_REG(LOGSUMEXP, rdk_logsumexp, ID)                                                       \
+    RD_REG(PTP, rdk_ptp, ID)
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
 #undef RD_REG

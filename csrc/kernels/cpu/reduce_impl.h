@@ -122,7 +122,6 @@ static inline void PCK_FN(rd_parts)(const char *p, double *d)
     }
 }
 
-
 /* component k of a floating-sum accumulator (fields RD_FS/RD_FC) */
 static inline void PCK_FN(rd_acc_add)(char *acc, const pc_rd_ctx *rc, int k, double s, double c)
 {
@@ -358,8 +357,7 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
     }
     int64_t total = tail;
     for (int k = 0; k < 8; k++) {
-        PCK_FN(pc_rd_add)(&s[k % RD_NC], &c[k % RD_NC], ls[k]);
-        c[k % RD_NC] += lc[k];
+        PCK_FN(pc_rd_fold)(&s[k % RD_NC], &c[k % RD_NC], ls[k], lc[k]);
         total += n0[k];
     }
     if (cnt != NULL) {

@@ -64,10 +64,7 @@ static int PCK_FN(rd_fsum_rows)(const pc_loop_ctx *ctx, char *const *data, int64
                     v += RD_LD(r[k][j]);
                 }
 #if RD_COMP
-                const double t = s[j] + v;
-                const double bp = t - s[j];
-                c[j] += (s[j] - (t - bp)) + (v - bp);
-                s[j] = t;
+                PCK_FN(pc_rd_add)(&s[j], &c[j], v);
 #else
                 s[j] += v;
 #endif
@@ -636,10 +633,7 @@ static int PCK_FN(rd_var_rows2)(const pc_loop_ctx *ctx, char *const *data, int64
                     v += d * d;
                 }
 #if RD_COMP
-                const double t = m2[j] + v;
-                const double bp = t - m2[j];
-                c[j] += (m2[j] - (t - bp)) + (v - bp);
-                m2[j] = t;
+                PCK_FN(pc_rd_add)(&m2[j], &c[j], v);
 #else
                 m2[j] += v;
 #endif

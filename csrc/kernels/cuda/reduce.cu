@@ -1,5 +1,5 @@
 /*
- * reduce.cu - the GPU reductions SUM ... LOGSUMEXP (reduce_kernels.h contract) for every dtype
+ * reduce.cu - the GPU reductions SUM ... PTP (reduce_kernels.h contract) for every dtype
  * the CPU column has: the Ops of reduce_ops.cuh run by the engine of reduce_engine.cuh.
  */
 #include "reduce_ops.cuh"
@@ -54,6 +54,11 @@ template <typename T, bool SKIP, bool ROOT> pc_status rd_var(const pc_kernel_arg
 template <typename T, int W> pc_status rd_minmax(const pc_kernel_args *a)
 {
     return reduce_contract(a, minmax_op<T, W>{});
+}
+
+template <typename T> pc_status rd_ptp(const pc_kernel_args *a)
+{
+    return reduce_contract(a, ptp_op<T>{});
 }
 
 template <typename T, bool ANY> pc_status rd_logic(const pc_kernel_args *a)
@@ -115,6 +120,7 @@ template <typename T> void register_reduce_dtype(pc_dtype dt)
         reg(PC_OP_NANMAX, dt, rd_minmax<T, PC_RD_NANMAX>);
         reg(PC_OP_NANMIN, dt, rd_minmax<T, PC_RD_NANMIN>);
         reg(PC_OP_LOGSUMEXP, dt, rd_logsumexp<T>);
+        reg(PC_OP_PTP, dt, rd_ptp<T>);
     }
 }
 

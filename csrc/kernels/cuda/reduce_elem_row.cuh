@@ -36,6 +36,7 @@ template <> struct rd_elem<PCK_T> {
     {
         return PCK_FN(pc_rd_better)(which, v, b);
     }
+    __host__ __device__ static PCK_T ptp(ct hi, ct lo) { return PCK_FN(pc_rd_ptp_finish)(hi, lo); }
 #endif
 };
 

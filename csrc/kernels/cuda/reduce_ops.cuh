@@ -189,6 +189,30 @@ template <typename T, int W> struct minmax_op {
     }
 };
 
+/* ptp: the pair of max's and min's accumulators (real dtypes) */
+template <typename M> struct ptp_acc {
+    M hi;
+    M lo;
+};
+
+template <typename T> struct ptp_op {
+    using E = rd_elem<T>;
+    using M = typename E::ct;
+    using acc = ptp_acc<M>;
+
+    __device__ acc init() const { return acc{E::ident(PC_RD_MAX), E::ident(PC_RD_MIN)}; }
+    __device__ acc operator()(acc a, const acc &b) const
+    {
+        return acc{E::select(PC_RD_MAX, a.hi, b.hi), E::select(PC_RD_MIN, a.lo, b.lo)};
+    }
+    __device__ void add(acc &a, const char *p, int64_t, int64_t) const
+    {
+        const M v = rd_cload<T>(p);
+        a = (*this)(a, acc{v, v});
+    }
+    __device__ void finish(const acc &a, int64_t, char *o) const { *(T *)o = E::ptp(a.hi, a.lo); }
+};
+
 /* ---- all, any, count_nonzero -------------------------------------------------------------- */
 
 template <typename T, bool ANY> struct logic_op {
