@@ -68,3 +68,31 @@ def test_generated_reduction_method_matches_the_tensor(row):
     method = getattr(pc.asarray([1.0, 2.0]), name)
     got = [(p.name, p.kind) for p in inspect.signature(method).parameters.values()]
     assert got == _stub_params(row)[1:], name
+
+
+@pytest.mark.parametrize("stub", sorted((ROOT / "python" / "paddle_c").rglob("*.pyi")),
+                         ids=lambda p: p.name)
+def test_stub_file_parses(stub):
+    import ast
+    ast.parse(stub.read_text(), filename=str(stub))
+
+
+def test_no_merge_conflict_markers_in_tracked_text():
+    """A merge's conflict block left in a committed file (docs, stubs, docstrings) is caught
+    here, not by a reader."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    if files.returncode != 0:
+        pytest.skip("not a git checkout")
+    bad = []
+    for name in files.stdout.decode().split("\0"):
+        path = ROOT / name
+        if not name or not path.is_file() or path.suffix in {".png", ".gz", ".whl"}:
+            continue
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (UnicodeDecodeError, OSError):
+            continue
+        for i, line in enumerate(lines, 1):
+            if line.startswith(("<<<<<<< ", ">>>>>>> ")) or line == "=======":
+                bad.append(f"{name}:{i}")
+    assert not bad, "conflict markers: " + ", ".join(bad[:20])

@@ -1,13 +1,8 @@
 """Paddle's functions that paddle_c writes in Python, as glue over its C operations: unique
-<<<<<<< HEAD
-(with Paddle's return_index / return_inverse / return_counts and axis), outer and is_tensor,
-and no_grad from the autograd module.
-=======
-(with Paddle's return_index / return_inverse / return_counts and axis), no_grad, outer,
+(with Paddle's return_index / return_inverse / return_counts and axis), outer,
 logspace, is_tensor, median and nanmedian (mode='min' with an axis gives values and indices),
 and Paddle's names inverse, dot, ravel, tolist, assign and to_dlpack; and the Tensor methods
-take, to and item(*index) (install()).
->>>>>>> main
+take, to and item(*index) (install()); no_grad comes from the autograd module.
 
 All are exported by `paddle_c` and by `paddle_c.paddle`: none conflicts with the standard.
 """
