@@ -354,6 +354,7 @@ CASES = {
     "nanmin": (lambda x: pc.nanmin(x, axis=1, keepdims=True), [A34()],
                lambda x: torch.amin(x, 1, keepdim=True)),
     "nanprod": (lambda x: pc.nanprod(x, axis=1), [A34()], lambda x: torch.prod(x, 1)),
+    "ptp": (lambda x: pc.ptp(x, axis=0), [A34()], lambda x: torch.amax(x, 0) - torch.amin(x, 0)),
     "nanvar": (lambda x: pc.nanvar(pc.where(x > -1.5, x, math.nan), axis=1, correction=1),
                [A34()], None),
     "nanstd": (lambda x: pc.nanstd(x), [A34()], lambda x: torch.std(x, correction=0)),

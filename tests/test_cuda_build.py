@@ -38,7 +38,7 @@ def test_installed_runpath_has_openblas_and_cudart():
 # the reduction families: every slot the CPU column has, the GPU column has too
 REDUCE_FAMILIES = ["sum", "prod", "max", "min", "all", "any", "mean", "var", "std",
                    "count_nonzero", "nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanvar",
-                   "nanstd", "logsumexp", "argmax", "argmin", "nanargmax", "nanargmin", "cumsum",
+                   "nanstd", "logsumexp", "ptp", "argmax", "argmin", "nanargmax", "nanargmin", "cumsum",
                    "cumprod"]
 # indexing on the device: offsets built and checked there, one gather/scatter, nonzero, and
 # the order-free mask kernels (the CPU's sequential mask_select/mask_scatter, which keep a

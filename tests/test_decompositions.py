@@ -137,7 +137,7 @@ i8 = pc.asarray([[5, -3, 7, 7], [0, 127, -128, 1]], dtype=pc.int8)
 
 # reductions
 for fn in ["mean", "var", "std", "nanmean", "nanvar", "nanstd", "nansum", "nanprod", "nanmax",
-           "nanmin", "logsumexp"]:
+           "nanmin", "logsumexp", "ptp"]:
     for t, axis in [(f, 1), (f[:2], 0), (f[:2, ::-1], None), (pc.reshape(f, (3, 5, 1)), (0, 2))]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -146,6 +146,8 @@ case("mean complex inf", pc.mean, pc.asarray(complex(0, inf)))
 case("nanprod complex", pc.nanprod, pc.asarray([complex(0, inf), complex(0, nan), 1j]))
 case("mean int8", pc.mean, i8, axis=1, rtol=1e-6)
 case("logsumexp empty", pc.logsumexp, pc.zeros((2, 0)), axis=1)
+case("ptp int8 wraps", pc.ptp, i8, axis=1)
+case("ptp bool", pc.ptp, pc.asarray([[True, False], [True, True]]), axis=1)
 for fn in ["all", "any", "count_nonzero"]:
     case(fn, getattr(pc, fn), f, axis=1)
     case(fn + " complex", getattr(pc, fn), z)

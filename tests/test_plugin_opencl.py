@@ -169,9 +169,9 @@ def same(got, want, dtype):
 
 @needs_xpu
 @pytest.mark.parametrize("dtype", ALL)
-@pytest.mark.parametrize("fn", ["sum", "prod", "max", "min"])
+@pytest.mark.parametrize("fn", ["sum", "prod", "max", "min", "ptp"])
 def test_reductions(fn, dtype):
-    if fn in ("max", "min") and dtype.startswith("complex"):
+    if fn in ("max", "min", "ptp") and dtype.startswith("complex"):
         pytest.skip("complex numbers have no order")
     x = sample(dtype, (3, 4, 5))
     if fn == "prod" and dtype not in ("bool",):

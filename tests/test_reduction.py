@@ -111,6 +111,37 @@ def test_max_min_match_numpy(fname, data):
     np.testing.assert_array_equal(np.asarray(out), want)  # NaN == NaN, -0 == +0
 
 
+@given(data=st.data())
+def test_ptp_matches_numpy(data):
+    a, t, axis, keepdims = data.draw(case([d for d in REAL_DTYPES if d != "bool"], min_side=1))
+    out = pc.ptp(t, axis=axis, keepdims=keepdims)
+    with np.errstate(all="ignore"):
+        want = np.ptp(a, axis=axis, keepdims=keepdims)
+    assert out.dtype == getattr(pc, np.asarray(want).dtype.name)
+    assert out.shape == want.shape
+    np.testing.assert_array_equal(np.asarray(out), want)  # NaN == NaN
+
+
+def test_ptp_rules():
+    """ptp's own rules: integers wrap in the dtype, NaN propagates, bool says whether max and
+    min differ, outer and inner axes and a split over threads agree, the empty and complex
+    inputs are refused as max refuses them."""
+    i8 = pc.asarray(np.array([[-128, 5], [127, 5]], dtype=np.int8))
+    assert_equal(pc.ptp(i8, axis=0), np.array([-1, 0], dtype=np.int8))
+    assert_equal(pc.ptp(pc.asarray(np.array([1.0, math.nan, 3.0]))), np.float64(math.nan))
+    b = pc.asarray([[True, True], [False, True]])
+    assert_equal(pc.ptp(b, axis=0), np.array([True, False]))
+    assert_equal(pc.ptp(b), np.bool_(True))
+    big = np.random.default_rng(5).standard_normal((300, 1000)).astype(np.float32)
+    for axis in (None, 0, 1):
+        assert_equal(pc.ptp(pc.asarray(big), axis=axis), np.ptp(big, axis=axis))
+    with pytest.raises(ValueError, match="ptp"):
+        pc.ptp(pc.zeros((0, 3)))
+    assert pc.ptp(pc.zeros((0, 3)), axis=1).shape == (0,)
+    with pytest.raises(TypeError, match="ptp"):
+        pc.ptp(pc.asarray([1 + 2j]))
+
+
 @pytest.mark.parametrize("fname", ["nanmax", "nanmin"])
 @given(data=st.data())
 def test_nanmax_nanmin_match_numpy(fname, data):

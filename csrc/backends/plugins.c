@@ -637,7 +637,7 @@ static int whole_op_in_abi(const char *op)
     static const char *const ops[] = {"sum",     "prod",    "max",    "min",     "matmul",
                                       "sort",    "cumsum",  "cumprod", "gather", "scatter",
                                       "arange",  "random",  "argmax", "argmin",
-                                      "nanargmax", "nanargmin", "unique"};
+                                      "nanargmax", "nanargmin", "unique", "ptp"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strcmp(ops[i], op) == 0) {
             return 1;

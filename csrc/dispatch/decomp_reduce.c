@@ -248,6 +248,16 @@ pc_status dc_reduce_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *a
     case PC_OP_NANMIN:
         r = nan_select(s, op == PC_OP_NANMAX, x, &ax);
         break;
+    case PC_OP_PTP: {
+        /* the subtraction of the dtype: pc_rd_ptp_finish's rule (integers wrap, narrow floats
+         * rounded once from float) */
+        const pc_tensor *hi = dc_reduce(s, PC_REDUCE_MAX, x, ax.n, ax.axis, true,
+                                        PC_DTYPE_INVALID);
+        const pc_tensor *lo = dc_reduce(s, PC_REDUCE_MIN, x, ax.n, ax.axis, true,
+                                        PC_DTYPE_INVALID);
+        r = dc_ew2(s, x->dtype == PC_BOOL ? PC_EW_NOT_EQUAL : PC_EW_SUBTRACT, dc_t(hi), dc_t(lo));
+        break;
+    }
     case PC_OP_LOGSUMEXP:
         r = ax.count == 0 ? dc_full(s, out->ndim, out->shape, out->dtype, dc_f(-INFINITY))
                           : logsumexp(s, dc_cast(s, x, cdt), &ax);

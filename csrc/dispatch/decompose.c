@@ -127,6 +127,12 @@ static bool need_nan_select(pc_device_type b, pc_dtype dt)
            counts(b, PC_INT64);
 }
 
+static bool need_ptp(pc_device_type b, pc_dtype dt)
+{
+    return base(b, dt) && has(b, PC_OP_MAX, dt) && has(b, PC_OP_MIN, dt) &&
+           has(b, dt == PC_BOOL ? PC_OP_NOT_EQUAL : PC_OP_SUBTRACT, dt);
+}
+
 static bool need_logsumexp(pc_device_type b, pc_dtype dt)
 {
     const pc_dtype c = dc_compute_dtype(dt);
@@ -284,6 +290,7 @@ static const row table[] = {
     {PC_OP_NANVAR, "var over the elements that are not NaN (count per slice)", need_var,
      dc_reduce_whole, NULL},
     {PC_OP_NANSTD, "sqrt(nanvar(x))", need_var, dc_reduce_whole, NULL},
+    {PC_OP_PTP, "max(x) - min(x) (bool: max(x) != min(x))", need_ptp, dc_reduce_whole, NULL},
     {PC_OP_LOGSUMEXP, "m + log(sum(exp(x - m))) where m = max(x) is finite, else m (-inf when "
      "empty)", need_logsumexp, dc_reduce_whole, NULL},
     {PC_OP_CUMSUM, "log2(n) rounds of x[i] += x[i - d], d = 1, 2, 4, ... (Hillis-Steele; "

@@ -44,6 +44,7 @@ static const reduction_info reductions[PC_NUM_REDUCTIONS] = {
     [PC_REDUCE_NANVAR] = {PC_OP_NANVAR, "nanvar", false, false, false},
     [PC_REDUCE_NANSTD] = {PC_OP_NANSTD, "nanstd", false, false, false},
     [PC_REDUCE_LOGSUMEXP] = {PC_OP_LOGSUMEXP, "logsumexp", false, false, true},
+    [PC_REDUCE_PTP] = {PC_OP_PTP, "ptp", false, true, true},
 };
 
 const char *pc_reduction_name(pc_reduction r)

@@ -309,9 +309,9 @@ pcp_status pcl_register_kernels(const pcp_host *host)
         for (int src = 0; src < PCL_NUM_DTYPES && st == PCP_OK; src++) {
             st = reg_cast(host, t, &pcl_dtypes[src]);
         }
-        /* no order of complex values: max and min only for the others */
-        static const char *const reductions[] = {"sum", "prod", "max", "min"};
-        const size_t nred = t->kind == 'c' ? 2 : 4;
+        /* no order of complex values: max, min and ptp only for the others */
+        static const char *const reductions[] = {"sum", "prod", "max", "min", "ptp"};
+        const size_t nred = t->kind == 'c' ? 2 : 5;
         for (size_t r = 0; r < nred && st == PCP_OK; r++) {
             st = reg_whole(host, t, reductions[r]);
         }

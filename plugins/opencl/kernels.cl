@@ -2,7 +2,7 @@
  * kernels.cl - the OpenCL plug-in's elementwise kernels, reductions and matmul for dtype PCK_N
  * (storage type PCL_T): loops around the element layer's functions (csrc/kernels/common,
  * included before this text by program.cl), copy, fill, where, clip, the casts into PCK_N,
- * the reductions sum/prod/max/min and a tiled matmul. kernels.c mirrors the geometry structs
+ * the reductions sum/prod/max/min/ptp and a tiled matmul. kernels.c mirrors the geometry structs
  * below (pcl_geom, pcl_rgeom, pcl_mgeom). Complex values are float2/double2 (complex_shim.h):
  * their products always go through the element layer's cx_mul.
  */
@@ -191,10 +191,11 @@ static inline long pcl_reduce_at(long j, long xo, const pcl_rgeom *g)
 }
 #define PCL_X(j) PCK_LOAD(*(__global PCL_T *)(px + pcl_reduce_at(j, xo, &g)))
 
-/* sum and prod accumulate as the CPU's reductions do (reduce_impl.h): bool and integers in
- * 64 bits, wrapping (the result is int64, uint64 for unsigned); floating values in double per
+/* sum, prod, max, min and ptp: loops around the element layer's accumulators
+ * (kernels/common/reduce_elem.h), whose rules are every target's: bool and integers in
+ * uint64, wrapping (the result is int64, uint64 for unsigned); floating values in double per
  * component, float64 and complex128 sums with a TwoSum compensation, the result rounded once;
- * complex products as (a + bi)(c + di) per step in double. */
+ * complex products as (a + bi)(c + di) per step in double; max and min with NaN sticky. */
 #if PCK_K == PCK_KB || PCK_K == PCK_KI || PCK_K == PCK_KU
 #if PCK_K == PCK_KU
 #define PCL_ACC ulong
@@ -204,80 +205,73 @@ static inline long pcl_reduce_at(long j, long xo, const pcl_rgeom *g)
 __kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
-    PCL_ACC acc = 0;
+    uint64_t acc = 0;
     for (long j = 0; j < nred; j++) {
-        acc += (PCL_ACC)PCL_X(j);
+        acc += PCK_FN(pc_rd_widen)(PCL_X(j));
     }
-    *(__global PCL_ACC *)(po + oo) = acc;
+    *(__global PCL_ACC *)(po + oo) = (PCL_ACC)acc;
 }
 
 __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
-    ulong acc = 1;
+    uint64_t acc = 1;
     for (long j = 0; j < nred; j++) {
-        acc *= (ulong)(PCL_ACC)PCL_X(j);
+        acc *= PCK_FN(pc_rd_widen)(PCL_X(j));
     }
     *(__global PCL_ACC *)(po + oo) = (PCL_ACC)acc;
 }
 #undef PCL_ACC
-#elif PCK_K == PCK_KF
-__kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
-{
-    PCL_REDUCE_START
-    double s = 0, c = 0;
-    for (long j = 0; j < nred; j++) {
-        pc_twosum_add(&s, &c, (double)PCL_X(j));
-    }
-    *(__global PCL_T *)(po + oo) = PCK_FROMD(pc_twosum_get(s, c));
-}
-
-__kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
-{
-    PCL_REDUCE_START
-    double acc = 1;
-    for (long j = 0; j < nred; j++) {
-        acc *= (double)PCL_X(j);
-    }
-    *(__global PCL_T *)(po + oo) = PCK_FROMD(acc);
-}
 #else
+/* the element's real components as doubles */
+#if PCK_K == PCK_KC
+#define PCL_PARTS(v, d) (d[0] = (double)EW_RE(v), d[1] = (double)EW_IM(v))
+#define PCL_NC 2
+#define PCL_FROMPARTS(d) EW_CX(d[0], d[1])
+#else
+#define PCL_PARTS(v, d) (d[0] = (double)(v))
+#define PCL_NC 1
+#define PCL_FROMPARTS(d) PCK_FROMD(d[0])
+#endif
 __kernel void k_sum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
-    double sr = 0, cr = 0, si = 0, ci = 0;
+    double s[2] = {0, 0}, c[2] = {0, 0}, d[2];
     for (long j = 0; j < nred; j++) {
-        const PCK_CT v = PCL_X(j);
-        pc_twosum_add(&sr, &cr, (double)EW_RE(v));
-        pc_twosum_add(&si, &ci, (double)EW_IM(v));
+        PCL_PARTS(PCL_X(j), d);
+        for (int k = 0; k < PCL_NC; k++) {
+            PCK_FN(pc_rd_add)(&s[k], &c[k], d[k]);
+        }
     }
-    *(__global PCL_T *)(po + oo) = EW_CX(pc_twosum_get(sr, cr), pc_twosum_get(si, ci));
+    for (int k = 0; k < PCL_NC; k++) {
+        d[k] = PCK_FN(pc_rd_get)(s[k], c[k]);
+    }
+    *(__global PCL_T *)(po + oo) = PCL_FROMPARTS(d);
 }
 
 __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
-    double re = 1, im = 0;
+    double p[2] = {1, 0}, d[2];
     for (long j = 0; j < nred; j++) {
-        const PCK_CT v = PCL_X(j);
-        const double a = EW_RE(v), b = EW_IM(v);
-        const double r = re * a - im * b;
-        im = re * b + im * a;
-        re = r;
+        PCL_PARTS(PCL_X(j), d);
+        PCK_FN(pc_rd_pmul)(p, d);
     }
-    *(__global PCL_T *)(po + oo) = EW_CX(re, im);
+    *(__global PCL_T *)(po + oo) = PCL_FROMPARTS(p);
 }
+#undef PCL_PARTS
+#undef PCL_NC
+#undef PCL_FROMPARTS
 #endif
 
-/* max and min propagate NaN (acc != acc only for NaN); no order for complex values */
+/* no order for complex values */
 #if PCK_K != PCK_KC
 __kernel void k_max(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 {
     PCL_REDUCE_START
     PCK_CT acc = PCL_X(0);
     for (long j = 1; j < nred; j++) {
-        const PCK_CT v = PCL_X(j);
-        acc = (acc != acc || acc >= v) ? acc : v;
+        acc = PCK_FN(pc_rd_select)(PC_RD_MAX, acc, PCL_X(j));
     }
     *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
 }
@@ -287,10 +281,21 @@ __kernel void k_min(__global uchar *px, long xb, __global uchar *po, long ob, pc
     PCL_REDUCE_START
     PCK_CT acc = PCL_X(0);
     for (long j = 1; j < nred; j++) {
-        const PCK_CT v = PCL_X(j);
-        acc = (acc != acc || acc <= v) ? acc : v;
+        acc = PCK_FN(pc_rd_select)(PC_RD_MIN, acc, PCL_X(j));
     }
     *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
+}
+
+__kernel void k_ptp(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+{
+    PCL_REDUCE_START
+    PCK_CT hi = PCL_X(0), lo = hi;
+    for (long j = 1; j < nred; j++) {
+        const PCK_CT v = PCL_X(j);
+        hi = PCK_FN(pc_rd_select)(PC_RD_MAX, hi, v);
+        lo = PCK_FN(pc_rd_select)(PC_RD_MIN, lo, v);
+    }
+    *(__global PCL_T *)(po + oo) = PCK_FN(pc_rd_ptp_finish)(hi, lo);
 }
 #endif
 

@@ -152,7 +152,7 @@ __kernel void k_sort_store(__global uchar *pk, long kb, __global uchar *pi, long
             o += g.os;                                                                          \
         }                                                                                       \
         for (long i = 0; i < g.n; i++) {                                                        \
-            acc = acc OP (ulong)(PCL_SCAN_T)(*(__global PCL_T *)(px + xb + xo + i * g.xs));     \
+            acc = acc OP PCK_FN(pc_rd_widen)(*(__global PCL_T *)(px + xb + xo + i * g.xs));     \
             *(__global PCL_SCAN_T *)(o + i * g.os) = (PCL_SCAN_T)acc;                           \
         }                                                                                       \
     }
@@ -162,7 +162,7 @@ PCL_SCAN(cumprod, *, 1)
 #undef PCL_SCAN_T
 
 #else
-/* components in double; sums of float64 and complex128 with TwoSum (scan_impl.h: SC_COMP) */
+/* components in double; the element layer's sum and product accumulators (reduce_elem.h) */
 #if PCK_K == PCK_KC
 #define PCL_NC 2
 #define PCL_PART(v, k) ((k) == 0 ? (double)EW_RE(v) : (double)EW_IM(v))
@@ -172,9 +172,6 @@ PCL_SCAN(cumprod, *, 1)
 #define PCL_PART(v, k) ((double)(v))
 #define PCL_OUT(d) PCK_FROMD((d)[0])
 #endif
-#define PCL_COMP_FLOAT64 1
-#define PCL_COMP_COMPLEX128 1
-#define PCL_COMP PCK_CAT(PCL_COMP_, PCK_N)
 
 __kernel void k_cumsum(__global uchar *px, long xb, __global uchar *po, long ob, pcl_lgeom g)
 {
@@ -193,13 +190,8 @@ __kernel void k_cumsum(__global uchar *px, long xb, __global uchar *po, long ob,
     for (long i = 0; i < g.n; i++) {
         const PCK_CT v = PCK_LOAD(*(__global PCL_T *)(px + xb + xo + i * g.xs));
         for (int k = 0; k < PCL_NC; k++) {
-#if PCL_COMP
-            pc_twosum_add(&s[k], &c[k], PCL_PART(v, k));
-            r[k] = pc_twosum_get(s[k], c[k]);
-#else
-            s[k] += PCL_PART(v, k);
-            r[k] = s[k];
-#endif
+            PCK_FN(pc_rd_add)(&s[k], &c[k], PCL_PART(v, k));
+            r[k] = PCK_FN(pc_rd_get)(s[k], c[k]);
         }
         *(__global PCL_T *)(o + i * g.os) = PCL_OUT(r);
     }
@@ -221,23 +213,17 @@ __kernel void k_cumprod(__global uchar *px, long xb, __global uchar *po, long ob
     }
     for (long i = 0; i < g.n; i++) {
         const PCK_CT v = PCK_LOAD(*(__global PCL_T *)(px + xb + xo + i * g.xs));
-#if PCK_K == PCK_KC
-        const double a = PCL_PART(v, 0), b = PCL_PART(v, 1);
-        const double re = s[0] * a - s[1] * b;
-        s[1] = s[0] * b + s[1] * a;
-        s[0] = re;
-#else
-        s[0] *= PCL_PART(v, 0);
-#endif
+        double d[2];
+        for (int k = 0; k < PCL_NC; k++) {
+            d[k] = PCL_PART(v, k);
+        }
+        PCK_FN(pc_rd_pmul)(s, d);
         *(__global PCL_T *)(o + i * g.os) = PCL_OUT(s);
     }
 }
 #undef PCL_NC
 #undef PCL_PART
 #undef PCL_OUT
-#undef PCL_COMP
-#undef PCL_COMP_FLOAT64
-#undef PCL_COMP_COMPLEX128
 #endif
 
 /* ---- result words (pc_result_word: int code, int detail, long value) ------------------------ */
@@ -359,9 +345,9 @@ __kernel void k_mask_expand(PCL_IN2, __global uchar *pv, long vb, long step, pcl
 /* ---- composites held natively: the arg-reductions and unique --------------------------------- */
 
 #if PCK_K != PCK_KC
-/* one work-item per lane; `which` 0 argmax, 1 argmin, 2 nanargmax, 3 nanargmin. "Better" is
- * strict, so the first of equal values wins; NaN is better than every number unless skipped
- * (argreduce_impl.h) */
+/* one work-item per lane; `which` 0 argmax, 1 argmin, 2 nanargmax, 3 nanargmin (PC_RD_MAX ...
+ * PC_RD_NANMIN); "better" is the element layer's pc_rd_better: strict, so the first of equal
+ * values wins; NaN is better than every number unless skipped */
 __kernel void k_argreduce(__global uchar *px, long xb, __global uchar *po, long ob,
                           __global uchar *pw, long wb, int which, int code, pcl_lgeom g)
 {
@@ -371,14 +357,12 @@ __kernel void k_argreduce(__global uchar *px, long xb, __global uchar *po, long 
     }
     long xo, oo, io;
     pcl_lane(&g, l, &xo, &oo, &io);
-    const bool skip = which >= 2, max = (which & 1) == 0;
+    const bool skip = which == PC_RD_NANMAX || which == PC_RD_NANMIN;
     PCK_CT best = PCK_LOAD(*(__global PCL_T *)(px + xb + xo));
     long at = 0;
     for (long i = 1; i < g.n; i++) {
         const PCK_CT v = PCK_LOAD(*(__global PCL_T *)(px + xb + xo + i * g.xs));
-        const bool vn = v != v, bn = best != best;
-        const bool better = skip ? !vn && ((max ? v > best : v < best) || bn)
-                                 : (max ? v > best : v < best) || (vn && !bn);
+        const bool better = PCK_FN(pc_rd_better)(which, v, best);
         best = better ? v : best;
         at = better ? i : at;
     }

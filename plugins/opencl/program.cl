@@ -8,7 +8,7 @@
 #include "prelude.cl"
 #include "dtype_params.h"
 #include "elem_math.h"
-#include "twosum.h"
+#include "reduce_elem.h"
 #include "arith_elem.h"
 #include "arith_ops.h"
 #include "compare_elem.h"

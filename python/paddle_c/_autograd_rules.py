@@ -472,6 +472,12 @@ _RULES["nanmax"] = ("decompose", _nan_extreme("max", float("-inf")))
 _RULES["nanmin"] = ("decompose", _nan_extreme("min", float("inf")))
 
 
+@_decompose("ptp")
+def _ptp(x, axis=None, keepdims=False):
+    ax = _red_axes(x, axis)
+    return _C.subtract(_C.max(x, axis=ax, keepdims=keepdims), _C.min(x, axis=ax, keepdims=keepdims))
+
+
 @_decompose("nanprod")
 def _nanprod(x, axis=None, dtype=None, keepdims=False, *, keepdim=None):
     return _C.prod(_C.where(_C.isnan(x), 1, x), axis=_red_axes(x, axis), dtype=dtype,

@@ -46,6 +46,7 @@ typedef enum pc_reduction {
     PC_REDUCE_NANVAR,
     PC_REDUCE_NANSTD,
     PC_REDUCE_LOGSUMEXP,
+    PC_REDUCE_PTP,          /* max - min (NumPy's ptp) */
     PC_NUM_REDUCTIONS
 } pc_reduction;
 

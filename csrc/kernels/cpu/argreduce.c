@@ -11,7 +11,6 @@
 #include "dtype_params.h"
 #include "simd.h"
 
-enum { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
 
 typedef struct ar_axis {
     int64_t n;          /* extent of the reduced axis */

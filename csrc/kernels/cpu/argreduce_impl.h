@@ -6,6 +6,8 @@
  * every number (the first NaN wins, as in NumPy); the nan forms skip NaN and report a slice of
  * only NaN as an error.
  */
+#include "kernels/common/reduce_elem.h"
+
 #if PCK_K != PCK_KC
 #define AR_T PCK_CT
 #if PCK_K == PCK_KF
@@ -14,20 +16,7 @@
 #define AR_ISNAN(v) 0
 #endif
 
-/* whether v replaces the best value b; `which` is a constant at every call site */
-PC_ALWAYS_INLINE bool PCK_FN(ar_better)(int which, AR_T v, AR_T b)
-{
-    switch (which) {
-    case AR_MAX:
-        return v > b || (AR_ISNAN(v) && !AR_ISNAN(b));
-    case AR_MIN:
-        return v < b || (AR_ISNAN(v) && !AR_ISNAN(b));
-    case AR_NANMAX:
-        return !AR_ISNAN(v) && (v > b || AR_ISNAN(b));
-    default:
-        return !AR_ISNAN(v) && (v < b || AR_ISNAN(b));
-    }
-}
+/* whether v replaces the best value b: pc_rd_better (kernels/common/reduce_elem.h) */
 
 /* register-wide vectors (PC_VBYTES) of the compute type (bool as uint8) and their comparison masks */
 #if PCK_K == PCK_KB
@@ -54,7 +43,7 @@ PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_load)(const PCK_T *p)
 /* lane-wise best so far: max/min with NaN taken (NaN is the best, the first one wins) */
 PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vbest)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) v)
 {
-    PCK_FN(ar_mask) take = which == AR_MAX ? (v > a) : (v < a);
+    PCK_FN(ar_mask) take = which == PC_RD_MAX ? (v > a) : (v < a);
 #if PCK_K == PCK_KF
     take |= v != v;
 #endif
@@ -82,7 +71,7 @@ static int64_t PCK_FN(ar_first_nan)(const PCK_T *a, int64_t n)
 /* lane-wise better of two vectors (ordered compares: a NaN is never chosen) */
 PC_ALWAYS_INLINE PCK_FN(ar_vec) PCK_FN(ar_vpick)(int which, PCK_FN(ar_vec) a, PCK_FN(ar_vec) b)
 {
-    const PCK_FN(ar_mask) take = which == AR_MAX ? (b > a) : (b < a);
+    const PCK_FN(ar_mask) take = which == PC_RD_MAX ? (b > a) : (b < a);
     return (PCK_FN(ar_vec))(((PCK_FN(ar_mask))b & take) | ((PCK_FN(ar_mask))a & ~take));
 }
 
@@ -118,7 +107,7 @@ PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int
 #endif
         const PCK_FN(ar_vec) m = PCK_FN(ar_vpick)(which, PCK_FN(ar_vpick)(which, v0, v1),
                                                   PCK_FN(ar_vpick)(which, v2, v3));
-        const PCK_FN(ar_mask) take = which == AR_MAX ? (m > bestv) : (m < bestv);
+        const PCK_FN(ar_mask) take = which == PC_RD_MAX ? (m > bestv) : (m < bestv);
         bestv = (PCK_FN(ar_vec))(((PCK_FN(ar_mask))m & take) | ((PCK_FN(ar_mask))bestv & ~take));
         gbest = (gcur & take) | (gbest & ~take);
         gcur += (__typeof__(gcur[0]))1;
@@ -128,7 +117,7 @@ PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int
     int64_t g = (int64_t)gbest[0];
     for (int k = 1; k < AR_VN; k++) {
         const AR_T v = (AR_T)bestv[k];
-        if ((which == AR_MAX ? v > bb : v < bb) || (v == bb && (int64_t)gbest[k] < g)) {
+        if ((which == PC_RD_MAX ? v > bb : v < bb) || (v == bb && (int64_t)gbest[k] < g)) {
             bb = v;
             g = (int64_t)gbest[k];
         }
@@ -147,7 +136,7 @@ PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig_groups)(int which, const PCK_T *a, int
     const int64_t tail = i;
     for (; i < n; i++) {
         const AR_T v = PCK_LOAD(a[i]);
-        if (which == AR_MAX ? v > bb : v < bb) {
+        if (which == PC_RD_MAX ? v > bb : v < bb) {
             bb = v;
             at = i;
         }
@@ -198,14 +187,14 @@ PC_ALWAYS_INLINE int64_t PCK_FN(ar_contig)(int which, const PCK_T *a, int64_t n)
         }
         AR_T bb = best;
         for (int k = 0; k < AR_VN; k++) {
-            bb = PCK_FN(ar_better)(which, (AR_T)l0[k], bb) ? (AR_T)l0[k] : bb;
-            bb = PCK_FN(ar_better)(which, (AR_T)l1[k], bb) ? (AR_T)l1[k] : bb;
+            bb = PCK_FN(pc_rd_better)(which, (AR_T)l0[k], bb) ? (AR_T)l0[k] : bb;
+            bb = PCK_FN(pc_rd_better)(which, (AR_T)l1[k], bb) ? (AR_T)l1[k] : bb;
         }
         for (; i < m; i++) {
             const AR_T v = PCK_LOAD(a[b0 + i]);
-            bb = PCK_FN(ar_better)(which, v, bb) ? v : bb;
+            bb = PCK_FN(pc_rd_better)(which, v, bb) ? v : bb;
         }
-        if (!PCK_FN(ar_better)(which, bb, best)) {
+        if (!PCK_FN(pc_rd_better)(which, bb, best)) {
             continue;
         }
         /* the first element of the block equal to bb (or the first NaN), a vector at a time */
@@ -249,7 +238,7 @@ PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, cha
     const ar_axis *ax = (const ar_axis *)ctx->params;
     const int64_t nr = ax->n;
     const int64_t sr = ax->stride;
-    const bool nan_form = which == AR_NANMAX || which == AR_NANMIN;
+    const bool nan_form = which == PC_RD_NANMAX || which == PC_RD_NANMIN;
     const int64_t sx = st[0] < 0 ? -st[0] : st[0];
     const int64_t asr = sr < 0 ? -sr : sr;
     if (n > 1 && sx < asr) {
@@ -268,7 +257,7 @@ PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, cha
                 const char *row = base + i * sr;
                 for (int64_t j = 0; j < m; j++) {
                     const AR_T v = PCK_LOAD(PCK_AT(const PCK_T, row, j, st[0]));
-                    const bool take = PCK_FN(ar_better)(which, v, best[j]);
+                    const bool take = PCK_FN(pc_rd_better)(which, v, best[j]);
                     best[j] = take ? v : best[j];
                     idx[j] = take ? i : idx[j];
                 }
@@ -294,7 +283,7 @@ PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, cha
             AR_T best = PCK_LOAD(*(const PCK_T *)p);
             for (int64_t i = 1; i < nr; i++) {
                 const AR_T v = PCK_LOAD(PCK_AT(const PCK_T, p, i, sr));
-                if (PCK_FN(ar_better)(which, v, best)) {
+                if (PCK_FN(pc_rd_better)(which, v, best)) {
                     best = v;
                     at = i;
                 }
@@ -314,22 +303,22 @@ PC_ALWAYS_INLINE int PCK_FN(ar_loop_impl)(int which, const pc_loop_ctx *ctx, cha
 static int PCK_FN(ar_argmax_loop)(const pc_loop_ctx *c, char *const *d, int64_t n,
                                   const int64_t *s)
 {
-    return PCK_FN(ar_loop_impl)(AR_MAX, c, d, n, s);
+    return PCK_FN(ar_loop_impl)(PC_RD_MAX, c, d, n, s);
 }
 static int PCK_FN(ar_argmin_loop)(const pc_loop_ctx *c, char *const *d, int64_t n,
                                   const int64_t *s)
 {
-    return PCK_FN(ar_loop_impl)(AR_MIN, c, d, n, s);
+    return PCK_FN(ar_loop_impl)(PC_RD_MIN, c, d, n, s);
 }
 static int PCK_FN(ar_nanargmax_loop)(const pc_loop_ctx *c, char *const *d, int64_t n,
                                      const int64_t *s)
 {
-    return PCK_FN(ar_loop_impl)(AR_NANMAX, c, d, n, s);
+    return PCK_FN(ar_loop_impl)(PC_RD_NANMAX, c, d, n, s);
 }
 static int PCK_FN(ar_nanargmin_loop)(const pc_loop_ctx *c, char *const *d, int64_t n,
                                      const int64_t *s)
 {
-    return PCK_FN(ar_loop_impl)(AR_NANMIN, c, d, n, s);
+    return PCK_FN(ar_loop_impl)(PC_RD_NANMIN, c, d, n, s);
 }
 
 static pc_status PCK_FN(ar_argmax)(const pc_kernel_args *a)

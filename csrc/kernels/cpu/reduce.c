@@ -27,7 +27,6 @@
 #include "dtype_params.h"
 #include "reduce_driver.h"
 #include "simd.h"
-#include "twosum.h"
 
 /* [Why a row-group entry] Reducing the outer axis of a matrix (x[i, j] into acc[j]) row by
  * row streams x once but loads and stores the whole accumulator row for every row of x, and
@@ -251,7 +250,8 @@ void pc_cpu_register_reduce(void)
     RD_REG(NANMEAN, rdk_nanmean, ID)                                                           \
     RD_REG(NANVAR, rdk_nanvar, ID)                                                             \
     RD_REG(NANSTD, rdk_nanstd, ID)                                                             \
-    RD_REG(LOGSUMEXP, rdk_logsumexp, ID)
+    RD_REG(LOGSUMEXP, rdk_logsumexp, ID)                                                       \
+    RD_REG(PTP, rdk_ptp, ID)
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
 #undef RD_REG

@@ -20,19 +20,17 @@
  * whole-tensor kernel, or NULL where the op does not apply to this dtype (ordered reductions
  * of complex numbers).
  */
+#include "kernels/common/reduce_elem.h"
+
 #ifndef RD_ONCE
 #define RD_ONCE
-/* dtypes whose floating sums carry a compensation term */
-#define RD_COMP_FLOAT64 1
-#define RD_COMP_COMPLEX128 1
-enum { RD_MAX, RD_MIN, RD_NANMAX, RD_NANMIN };
 /* what a floating-sum finish writes: sum/nansum (the dtype), mean/nanmean (floating result) */
 enum { RD_OUT_SUM, RD_OUT_MEAN, RD_OUT_NANMEAN };
 /* field f of the accumulator at p (p points into field 0's plane) */
 #define RD_FLD(p, f, T, rc) ((T *)((p) + (int64_t)(f) * (rc)->plane))
 #endif
 
-#define RD_COMP PCK_CAT(RD_COMP_, PCK_N)
+#define RD_COMP PCK_CAT(PC_RD_COMP_, PCK_N)
 #if RD_COMP
 #define RD_CF 1     /* RD_COMP as a C expression */
 #else
@@ -124,45 +122,24 @@ static inline void PCK_FN(rd_parts)(const char *p, double *d)
     }
 }
 
-static inline bool PCK_FN(rd_part_nan)(const double *d)
-{
-    bool nan = false;
-    for (int k = 0; k < RD_NC; k++) {
-        nan = nan || d[k] != d[k];
-    }
-    return nan;
-}
-
-/* (s, c) += v, compensated for RD_COMP dtypes */
-static inline void PCK_FN(rd_add)(double *s, double *c, double v)
-{
-#if RD_COMP
-    pc_twosum_add(s, c, v);
-#else
-    (void)c;
-    *s += v;
-#endif
-}
-
 /* component k of a floating-sum accumulator (fields RD_FS/RD_FC) */
 static inline void PCK_FN(rd_acc_add)(char *acc, const pc_rd_ctx *rc, int k, double s, double c)
 {
 #if RD_COMP
-    pc_twosum_add(RD_FLD(acc, RD_FS(k), double, rc), RD_FLD(acc, RD_FC(k), double, rc), s);
-    *RD_FLD(acc, RD_FC(k), double, rc) += c;
+    PCK_FN(pc_rd_fold)(RD_FLD(acc, RD_FS(k), double, rc), RD_FLD(acc, RD_FC(k), double, rc), s, c);
 #else
-    (void)c;
-    *RD_FLD(acc, RD_FS(k), double, rc) += s;
+    double unused = 0.0; /* no compensation field: an uncompensated fold does not touch it */
+    PCK_FN(pc_rd_fold)(RD_FLD(acc, RD_FS(k), double, rc), &unused, s, c);
 #endif
 }
 
 static inline double PCK_FN(rd_acc_get)(const char *acc, const pc_rd_ctx *rc, int k)
 {
 #if RD_COMP
-    return pc_twosum_get(*RD_FLD(acc, RD_FS(k), const double, rc),
-                         *RD_FLD(acc, RD_FC(k), const double, rc));
+    return PCK_FN(pc_rd_get)(*RD_FLD(acc, RD_FS(k), const double, rc),
+                             *RD_FLD(acc, RD_FC(k), const double, rc));
 #else
-    return *RD_FLD(acc, RD_FS(k), const double, rc);
+    return PCK_FN(pc_rd_get)(*RD_FLD(acc, RD_FS(k), const double, rc), 0.0);
 #endif
 }
 
@@ -361,8 +338,8 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
     for (int k = 0; k < 8; k++) {
         ls[k] = 0.0;
         lc[k] = c0[k] + c1[k];
-        PCK_FN(rd_add)(&ls[k], &lc[k], s0[k]);
-        PCK_FN(rd_add)(&ls[k], &lc[k], s1[k]);
+        PCK_FN(pc_rd_add)(&ls[k], &lc[k], s0[k]);
+        PCK_FN(pc_rd_add)(&ls[k], &lc[k], s1[k]);
     }
     /* the tail (under 16 components) keeps the lane parity: i is a multiple of 8 */
     int64_t tail = 0;
@@ -372,7 +349,7 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
             continue;
         }
         tail++;
-        PCK_FN(rd_add)(&ls[k % 8], &lc[k % 8], v);
+        PCK_FN(pc_rd_add)(&ls[k % 8], &lc[k % 8], v);
     }
     for (int k = 0; k < RD_NC; k++) {
         s[k] = 0.0;
@@ -380,8 +357,7 @@ static void PCK_FN(rd_fsum_contig)(const RD_ST *a, int64_t m, bool skip, double 
     }
     int64_t total = tail;
     for (int k = 0; k < 8; k++) {
-        PCK_FN(rd_add)(&s[k % RD_NC], &c[k % RD_NC], ls[k]);
-        c[k % RD_NC] += lc[k];
+        PCK_FN(pc_rd_fold)(&s[k % RD_NC], &c[k % RD_NC], ls[k], lc[k]);
         total += n0[k];
     }
     if (cnt != NULL) {
@@ -407,13 +383,13 @@ static void PCK_FN(rd_fsum_run)(const char *x, int64_t n, int64_t sx, char *acc,
             double d[RD_NC];
             PCK_FN(rd_parts)(x + i * sx, d);
             if (cnt != NULL) {
-                if (PCK_FN(rd_part_nan)(d)) {
+                if (pc_rd_parts_nan(d, RD_NC)) {
                     continue;
                 }
                 (*cnt)++;
             }
             for (int k = 0; k < RD_NC; k++) {
-                PCK_FN(rd_add)(&s[k], &c[k], d[k]);
+                PCK_FN(pc_rd_add)(&s[k], &c[k], d[k]);
             }
         }
     }
@@ -448,7 +424,7 @@ static void PCK_FN(rd_fsum_columns)(const char *x, char *acc, int64_t n, const i
         PCK_FN(rd_parts)(x + j * st[0], d);
         char *A = acc + j * st[1];
         if (cnt_field >= 0) {
-            if (PCK_FN(rd_part_nan)(d)) {
+            if (pc_rd_parts_nan(d, RD_NC)) {
                 continue;
             }
             (*RD_FLD(A, cnt_field, int64_t, rc))++;
@@ -477,8 +453,7 @@ static void PCK_FN(rd_fsum_merge_fields)(char *dst, const char *src, int64_t n,
         double *cd = RD_FLD(dst, RD_FC(k), double, rc);
         const double *cs = RD_FLD(src, RD_FC(k), const double, rc);
         for (int64_t i = 0; i < n; i++) {
-            pc_twosum_add(&sd[i], &cd[i], ss[i]);
-            cd[i] += cs[i];
+            PCK_FN(pc_rd_fold)(&sd[i], &cd[i], ss[i], cs[i]);
         }
 #else
         for (int64_t i = 0; i < n; i++) {

@@ -172,51 +172,13 @@ static const pc_whole_fn PCK_FN(rdk_all) = PCK_FN(rd_all);
 static const pc_whole_fn PCK_FN(rdk_any) = PCK_FN(rd_any);
 static const pc_whole_fn PCK_FN(rdk_count_nonzero) = PCK_FN(rd_count_nonzero);
 
-/* ---- max, min, nanmax, nanmin, logsumexp (real dtypes) ---------------------------------- */
+/* ---- max, min, nanmax, nanmin, ptp, logsumexp (real dtypes) ---------------------------------- */
 
 #if PCK_K != PCK_KC
 #define MACC PCK_CT
-#if PCK_K == PCK_KF
-#define RD_LOWEST (-(PCK_CT)INFINITY)
-#define RD_HIGHEST ((PCK_CT)INFINITY)
-#define RD_ISNAN(v) ((v) != (v))
-#elif PCK_K == PCK_KB
-#define RD_LOWEST false
-#define RD_HIGHEST true
-#define RD_ISNAN(v) 0
-#else
-#define RD_LOWEST PCK_LO
-#define RD_HIGHEST PCK_HI
-#define RD_ISNAN(v) 0
-#endif
 
-/* The selections:
- *   max:    NaN is sticky (a NaN element or accumulator stays)
- *   nanmax: NaN elements are skipped; the accumulator starts as NaN and takes the first
- *           number it meets, so a slice of only NaN stays NaN. */
-PC_ALWAYS_INLINE MACC PCK_FN(rd_select)(int which, MACC a, MACC v)
-{
-    switch (which) {
-    case RD_MAX:
-        return (v > a || RD_ISNAN(v)) ? v : a;
-    case RD_MIN:
-        return (v < a || RD_ISNAN(v)) ? v : a;
-    case RD_NANMAX:
-        return (v > a || RD_ISNAN(a)) ? v : a;
-    default:
-        return (v < a || RD_ISNAN(a)) ? v : a;
-    }
-}
-
-static MACC PCK_FN(rd_ident)(int which)
-{
-#if PCK_K == PCK_KF
-    if (which >= RD_NANMAX) {
-        return (MACC)NAN;
-    }
-#endif
-    return which == RD_MAX || which == RD_NANMAX ? RD_LOWEST : RD_HIGHEST;
-}
+/* The selections are pc_rd_select and pc_rd_ident (kernels/common/reduce_elem.h); rd_vselect
+ * below is pc_rd_select lane-wise, on the register-wide vectors of the contiguous runs. */
 
 /* register-wide vectors (PC_VBYTES) of the compute type (bool as uint8) and their comparison masks */
 #if PCK_K == PCK_KB
@@ -258,13 +220,13 @@ PC_ALWAYS_INLINE PCK_FN(rd_vm) PCK_FN(rd_vselect)(int which, PCK_FN(rd_vm) a, PC
     PCK_FN(rd_vmask) take;
 #if PCK_K == PCK_KF
     switch (which) {
-    case RD_MAX:
+    case PC_RD_MAX:
         take = (v > a) | (v != v);
         break;
-    case RD_MIN:
+    case PC_RD_MIN:
         take = (v < a) | (v != v);
         break;
-    case RD_NANMAX:
+    case PC_RD_NANMAX:
         take = (v > a) | (a != a);
         break;
     default:
@@ -272,7 +234,7 @@ PC_ALWAYS_INLINE PCK_FN(rd_vm) PCK_FN(rd_vselect)(int which, PCK_FN(rd_vm) a, PC
         break;
     }
 #else
-    take = (which == RD_MAX || which == RD_NANMAX) ? (v > a) : (v < a);
+    take = (which == PC_RD_MAX || which == PC_RD_NANMAX) ? (v > a) : (v < a);
 #endif
     return (PCK_FN(rd_vm))(((PCK_FN(rd_vmask))v & take) | ((PCK_FN(rd_vmask))a & ~take));
 }
@@ -296,10 +258,10 @@ PC_ALWAYS_INLINE MACC PCK_FN(rd_minmax_contig)(int which, const PCK_T *a, int64_
     m2 = PCK_FN(rd_vselect)(which, m2, m3);
     m0 = PCK_FN(rd_vselect)(which, m0, m2);
     for (int k = 0; k < RD_VN; k++) {
-        acc = PCK_FN(rd_select)(which, acc, (MACC)m0[k]);
+        acc = PCK_FN(pc_rd_select)(which, acc, (MACC)m0[k]);
     }
     for (; i < n; i++) {
-        acc = PCK_FN(rd_select)(which, acc, PCK_LOAD(a[i]));
+        acc = PCK_FN(pc_rd_select)(which, acc, PCK_LOAD(a[i]));
     }
     return acc;
 }
@@ -328,7 +290,7 @@ PC_ALWAYS_INLINE void PCK_FN(rd_minmax_rows)(int which, char *const *data, int64
         for (; j < n; j++) {
             MACC m = A[j];
             for (int64_t k = 0; k < g; k++) {
-                m = PCK_FN(rd_select)(which, m, PCK_LOAD(r[k][j]));
+                m = PCK_FN(pc_rd_select)(which, m, PCK_LOAD(r[k][j]));
             }
             A[j] = m;
         }
@@ -347,7 +309,7 @@ PC_ALWAYS_INLINE int PCK_FN(rd_minmax_impl)(int which, char *const *data, int64_
         }
         MACC acc = *A;
         for (int64_t i = 0; i < n; i++) {
-            acc = PCK_FN(rd_select)(which, acc, PCK_LOAD(PCK_AT(const PCK_T, x, i, st[0])));
+            acc = PCK_FN(pc_rd_select)(which, acc, PCK_LOAD(PCK_AT(const PCK_T, x, i, st[0])));
         }
         *A = acc;
         return 0;
@@ -358,7 +320,7 @@ PC_ALWAYS_INLINE int PCK_FN(rd_minmax_impl)(int which, char *const *data, int64_
     }
     for (int64_t j = 0; j < n; j++) {
         MACC *A = (MACC *)(data[1] + j * st[1]);
-        *A = PCK_FN(rd_select)(which, *A, PCK_LOAD(PCK_AT(const PCK_T, x, j, st[0])));
+        *A = PCK_FN(pc_rd_select)(which, *A, PCK_LOAD(PCK_AT(const PCK_T, x, j, st[0])));
     }
     return 0;
 }
@@ -370,11 +332,11 @@ static int PCK_FN(rd_max_rows)(const pc_loop_ctx *c, char *const *d, int64_t n,
     if (s[0] != (int64_t)sizeof(PCK_T) || s[1] != (int64_t)sizeof(MACC)) {
         for (int64_t i = 0; i < r; i++) {
             char *row[2] = {d[0] + i * rs, d[1]};
-            PCK_FN(rd_minmax_impl)(RD_MAX, row, n, s);
+            PCK_FN(rd_minmax_impl)(PC_RD_MAX, row, n, s);
         }
         return 0;
     }
-    PCK_FN(rd_minmax_rows)(RD_MAX, d, n, s, r, rs);
+    PCK_FN(rd_minmax_rows)(PC_RD_MAX, d, n, s, r, rs);
     return 0;
 }
 
@@ -385,11 +347,11 @@ static int PCK_FN(rd_min_rows)(const pc_loop_ctx *c, char *const *d, int64_t n,
     if (s[0] != (int64_t)sizeof(PCK_T) || s[1] != (int64_t)sizeof(MACC)) {
         for (int64_t i = 0; i < r; i++) {
             char *row[2] = {d[0] + i * rs, d[1]};
-            PCK_FN(rd_minmax_impl)(RD_MIN, row, n, s);
+            PCK_FN(rd_minmax_impl)(PC_RD_MIN, row, n, s);
         }
         return 0;
     }
-    PCK_FN(rd_minmax_rows)(RD_MIN, d, n, s, r, rs);
+    PCK_FN(rd_minmax_rows)(PC_RD_MIN, d, n, s, r, rs);
     return 0;
 }
 
@@ -397,31 +359,31 @@ static int PCK_FN(rd_max_pass)(const pc_loop_ctx *ctx, char *const *data, int64_
                                const int64_t *st)
 {
     (void)ctx;
-    return PCK_FN(rd_minmax_impl)(RD_MAX, data, n, st);
+    return PCK_FN(rd_minmax_impl)(PC_RD_MAX, data, n, st);
 }
 static int PCK_FN(rd_min_pass)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                                const int64_t *st)
 {
     (void)ctx;
-    return PCK_FN(rd_minmax_impl)(RD_MIN, data, n, st);
+    return PCK_FN(rd_minmax_impl)(PC_RD_MIN, data, n, st);
 }
 static int PCK_FN(rd_nanmax_pass)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                                   const int64_t *st)
 {
     (void)ctx;
-    return PCK_FN(rd_minmax_impl)(RD_NANMAX, data, n, st);
+    return PCK_FN(rd_minmax_impl)(PC_RD_NANMAX, data, n, st);
 }
 static int PCK_FN(rd_nanmin_pass)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
                                   const int64_t *st)
 {
     (void)ctx;
-    return PCK_FN(rd_minmax_impl)(RD_NANMIN, data, n, st);
+    return PCK_FN(rd_minmax_impl)(PC_RD_NANMIN, data, n, st);
 }
 
 static void PCK_FN(rd_minmax_init)(int which, char *acc, int64_t n)
 {
     MACC *a = (MACC *)acc;
-    const MACC v = PCK_FN(rd_ident)(which);
+    const MACC v = PCK_FN(pc_rd_ident)(which);
     for (int64_t i = 0; i < n; i++) {
         a[i] = v;
     }
@@ -429,22 +391,22 @@ static void PCK_FN(rd_minmax_init)(int which, char *acc, int64_t n)
 static void PCK_FN(rd_max_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
 {
     (void)rc;
-    PCK_FN(rd_minmax_init)(RD_MAX, acc, n);
+    PCK_FN(rd_minmax_init)(PC_RD_MAX, acc, n);
 }
 static void PCK_FN(rd_min_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
 {
     (void)rc;
-    PCK_FN(rd_minmax_init)(RD_MIN, acc, n);
+    PCK_FN(rd_minmax_init)(PC_RD_MIN, acc, n);
 }
 static void PCK_FN(rd_nanmax_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
 {
     (void)rc;
-    PCK_FN(rd_minmax_init)(RD_NANMAX, acc, n);
+    PCK_FN(rd_minmax_init)(PC_RD_NANMAX, acc, n);
 }
 static void PCK_FN(rd_nanmin_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
 {
     (void)rc;
-    PCK_FN(rd_minmax_init)(RD_NANMIN, acc, n);
+    PCK_FN(rd_minmax_init)(PC_RD_NANMIN, acc, n);
 }
 
 static int PCK_FN(rd_minmax_finish)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
@@ -462,7 +424,7 @@ static void PCK_FN(rd_minmax_merge)(int which, char *dst, const char *src, int64
     MACC *d = (MACC *)dst;
     const MACC *s = (const MACC *)src;
     for (int64_t i = 0; i < n; i++) {
-        d[i] = PCK_FN(rd_select)(which, d[i], s[i]);
+        d[i] = PCK_FN(pc_rd_select)(which, d[i], s[i]);
     }
 }
 
@@ -470,27 +432,27 @@ static void PCK_FN(rd_max_merge)(char *d, const char *s, int64_t n, const pc_rd_
 {
     (void)rc;
     (void)p;
-    PCK_FN(rd_minmax_merge)(RD_MAX, d, s, n);
+    PCK_FN(rd_minmax_merge)(PC_RD_MAX, d, s, n);
 }
 static void PCK_FN(rd_min_merge)(char *d, const char *s, int64_t n, const pc_rd_ctx *rc, int p)
 {
     (void)rc;
     (void)p;
-    PCK_FN(rd_minmax_merge)(RD_MIN, d, s, n);
+    PCK_FN(rd_minmax_merge)(PC_RD_MIN, d, s, n);
 }
 static void PCK_FN(rd_nanmax_merge)(char *d, const char *s, int64_t n, const pc_rd_ctx *rc,
                                     int p)
 {
     (void)rc;
     (void)p;
-    PCK_FN(rd_minmax_merge)(RD_NANMAX, d, s, n);
+    PCK_FN(rd_minmax_merge)(PC_RD_NANMAX, d, s, n);
 }
 static void PCK_FN(rd_nanmin_merge)(char *d, const char *s, int64_t n, const pc_rd_ctx *rc,
                                     int p)
 {
     (void)rc;
     (void)p;
-    PCK_FN(rd_minmax_merge)(RD_NANMIN, d, s, n);
+    PCK_FN(rd_minmax_merge)(PC_RD_NANMIN, d, s, n);
 }
 
 static const pc_rd_fns PCK_FN(rd_max_fns) = {sizeof(MACC), 1, PCK_FN(rd_max_init),
@@ -510,6 +472,56 @@ static const pc_rd_fns PCK_FN(rd_nanmin_fns) = {sizeof(MACC), 1, PCK_FN(rd_nanmi
                                                 PCK_FN(rd_minmax_finish), NULL, NULL,
                                                 PCK_FN(rd_nanmin_merge)};
 
+/* ptp: fields max, then min (pc_rd_select's PC_RD_MAX and PC_RD_MIN accumulators, by max's
+ * and min's loops), finished by pc_rd_ptp_finish */
+static void PCK_FN(rd_ptp_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
+{
+    PCK_FN(rd_minmax_init)(PC_RD_MAX, acc, n);
+    PCK_FN(rd_minmax_init)(PC_RD_MIN, acc + rc->plane, n);
+}
+
+static int PCK_FN(rd_ptp_pass)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                               const int64_t *st)
+{
+    const pc_rd_ctx *rc = (const pc_rd_ctx *)ctx->params;
+    char *const lo[2] = {data[0], data[1] + rc->plane};
+    PCK_FN(rd_minmax_impl)(PC_RD_MAX, data, n, st);
+    return PCK_FN(rd_minmax_impl)(PC_RD_MIN, lo, n, st);
+}
+
+static int PCK_FN(rd_ptp_rows)(const pc_loop_ctx *c, char *const *d, int64_t n,
+                               const int64_t *s, int64_t r, int64_t rs)
+{
+    const pc_rd_ctx *rc = (const pc_rd_ctx *)c->params;
+    char *const lo[2] = {d[0], d[1] + rc->plane};
+    PCK_FN(rd_max_rows)(c, d, n, s, r, rs);
+    return PCK_FN(rd_min_rows)(c, lo, n, s, r, rs);
+}
+
+static int PCK_FN(rd_ptp_finish)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                                 const int64_t *st)
+{
+    const pc_rd_ctx *rc = (const pc_rd_ctx *)ctx->params;
+    for (int64_t j = 0; j < n; j++) {
+        const char *A = data[0] + j * st[0];
+        PCK_AT(PCK_T, data[1], j, st[1]) =
+            PCK_FN(pc_rd_ptp_finish)(*(const MACC *)A, *RD_FLD(A, 1, const MACC, rc));
+    }
+    return 0;
+}
+
+static void PCK_FN(rd_ptp_merge)(char *d, const char *s, int64_t n, const pc_rd_ctx *rc, int p)
+{
+    (void)p;
+    PCK_FN(rd_minmax_merge)(PC_RD_MAX, d, s, n);
+    PCK_FN(rd_minmax_merge)(PC_RD_MIN, d + rc->plane, s + rc->plane, n);
+}
+
+static const pc_rd_fns PCK_FN(rd_ptp_fns) = {sizeof(MACC), 2, PCK_FN(rd_ptp_init),
+                                             PCK_FN(rd_ptp_pass), NULL, NULL,
+                                             PCK_FN(rd_ptp_finish), PCK_FN(rd_ptp_rows),
+                                             NULL, PCK_FN(rd_ptp_merge)};
+
 /* logsumexp: pass 1 the maximum (NaN sticky), pass 2 sum(exp(x - max)); fields: max, then
  * the sum (and its compensation) */
 #define RD_LSUM 1
@@ -520,7 +532,7 @@ static void PCK_FN(rd_lse_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
     PCK_FN(rd_zero)(acc, n, rc, 3);
     double *m = (double *)acc;
     for (int64_t i = 0; i < n; i++) {
-        m[i] = -INFINITY;
+        m[i] = -INFINITY; /* pc_rd_lse_max's identity */
     }
 }
 
@@ -531,7 +543,7 @@ static int PCK_FN(rd_lse_pass1)(const pc_loop_ctx *ctx, char *const *data, int64
     for (int64_t j = 0; j < n; j++) {
         double *m = (double *)(data[1] + j * st[1]);
         const double v = RD_LD(PCK_AT(const PCK_T, data[0], j, st[0]));
-        *m = (v > *m || v != v) ? v : *m;
+        *m = pc_rd_lse_max(*m, v);
     }
     return 0;
 }
@@ -545,8 +557,8 @@ static int PCK_FN(rd_lse_pass2)(const pc_loop_ctx *ctx, char *const *data, int64
         const double m = *(const double *)A;
         if (isfinite(m)) {
             const double v = RD_LD(PCK_AT(const PCK_T, data[0], j, st[0]));
-            pc_twosum_add(RD_FLD(A, RD_LSUM, double, rc), RD_FLD(A, RD_LSUMC, double, rc),
-                          exp(v - m));
+            pc_rd_sum_add(RD_FLD(A, RD_LSUM, double, rc), RD_FLD(A, RD_LSUMC, double, rc),
+                          pc_rd_lse_term(v, m), true);
         }
     }
     return 0;
@@ -559,9 +571,9 @@ static int PCK_FN(rd_lse_finish)(const pc_loop_ctx *ctx, char *const *data, int6
     for (int64_t j = 0; j < n; j++) {
         const char *A = data[0] + j * st[0];
         const double m = *(const double *)A;
-        const double s = pc_twosum_get(*RD_FLD(A, RD_LSUM, const double, rc),
-                                       *RD_FLD(A, RD_LSUMC, const double, rc));
-        const double d[1] = {isfinite(m) ? m + log(s) : m};
+        const double s = pc_rd_sum_get(*RD_FLD(A, RD_LSUM, const double, rc),
+                                       *RD_FLD(A, RD_LSUMC, const double, rc), true);
+        const double d[1] = {pc_rd_lse_finish(m, s)};
         PCK_AT(RD_FT, data[1], j, st[1]) = RD_FSTORE(d);
     }
     return 0;
@@ -574,7 +586,7 @@ static void PCK_FN(rd_lse_merge)(char *dst, const char *src, int64_t n, const pc
         double *d = (double *)dst;
         const double *s = (const double *)src;
         for (int64_t i = 0; i < n; i++) {
-            d[i] = (s[i] > d[i] || s[i] != s[i]) ? s[i] : d[i];
+            d[i] = pc_rd_lse_max(d[i], s[i]);
         }
         return;
     }
@@ -583,8 +595,7 @@ static void PCK_FN(rd_lse_merge)(char *dst, const char *src, int64_t n, const pc
     const double *ss = RD_FLD(src, RD_LSUM, const double, rc);
     const double *cs = RD_FLD(src, RD_LSUMC, const double, rc);
     for (int64_t i = 0; i < n; i++) {
-        pc_twosum_add(&sd[i], &cd[i], ss[i]);
-        cd[i] += cs[i];
+        pc_rd_sum_fold(&sd[i], &cd[i], ss[i], cs[i], true);
     }
 }
 
@@ -612,16 +623,18 @@ static pc_status PCK_FN(rd_logsumexp)(const pc_kernel_args *a)
 {
     return pc_cpu_reduce_run(a, &PCK_FN(rd_lse_fns));
 }
+static pc_status PCK_FN(rd_ptp)(const pc_kernel_args *a)
+{
+    return pc_cpu_reduce_run(a, &PCK_FN(rd_ptp_fns));
+}
 static const pc_whole_fn PCK_FN(rdk_max) = PCK_FN(rd_max);
 static const pc_whole_fn PCK_FN(rdk_min) = PCK_FN(rd_min);
 static const pc_whole_fn PCK_FN(rdk_nanmax) = PCK_FN(rd_nanmax);
 static const pc_whole_fn PCK_FN(rdk_nanmin) = PCK_FN(rd_nanmin);
 static const pc_whole_fn PCK_FN(rdk_logsumexp) = PCK_FN(rd_logsumexp);
+static const pc_whole_fn PCK_FN(rdk_ptp) = PCK_FN(rd_ptp);
 
 #undef MACC
-#undef RD_LOWEST
-#undef RD_HIGHEST
-#undef RD_ISNAN
 #undef RD_VN
 #undef RD_LSUM
 #undef RD_LSUMC
@@ -631,4 +644,5 @@ static const pc_whole_fn PCK_FN(rdk_min) = NULL;
 static const pc_whole_fn PCK_FN(rdk_nanmax) = NULL;
 static const pc_whole_fn PCK_FN(rdk_nanmin) = NULL;
 static const pc_whole_fn PCK_FN(rdk_logsumexp) = NULL;
+static const pc_whole_fn PCK_FN(rdk_ptp) = NULL;
 #endif

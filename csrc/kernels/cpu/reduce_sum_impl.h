@@ -64,10 +64,7 @@ static int PCK_FN(rd_fsum_rows)(const pc_loop_ctx *ctx, char *const *data, int64
                     v += RD_LD(r[k][j]);
                 }
 #if RD_COMP
-                const double t = s[j] + v;
-                const double bp = t - s[j];
-                c[j] += (s[j] - (t - bp)) + (v - bp);
-                s[j] = t;
+                PCK_FN(pc_rd_add)(&s[j], &c[j], v);
 #else
                 s[j] += v;
 #endif
@@ -160,18 +157,6 @@ static void PCK_FN(rd_fprod_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
     }
 }
 
-static inline void PCK_FN(rd_pmul)(double *p, const double *d)
-{
-#if RD_NC == 2
-    const double re = p[0] * d[0] - p[1] * d[1];
-    const double im = p[0] * d[1] + p[1] * d[0];
-    p[0] = re;
-    p[1] = im;
-#else
-    p[0] *= d[0];
-#endif
-}
-
 static int PCK_FN(rd_fprod_impl)(const pc_rd_ctx *rc, char *const *data, int64_t n,
                                  const int64_t *st, bool skip)
 {
@@ -212,8 +197,8 @@ static int PCK_FN(rd_fprod_impl)(const pc_rd_ctx *rc, char *const *data, int64_t
         for (int64_t i = 0; i < n; i++) {
             double d[RD_NC];
             PCK_FN(rd_parts)(x + i * st[0], d);
-            if (!(skip && PCK_FN(rd_part_nan)(d))) {
-                PCK_FN(rd_pmul)(p, d);
+            if (!(skip && pc_rd_parts_nan(d, RD_NC))) {
+                PCK_FN(pc_rd_pmul)(p, d);
             }
         }
         for (int k = 0; k < RD_NC; k++) {
@@ -224,7 +209,7 @@ static int PCK_FN(rd_fprod_impl)(const pc_rd_ctx *rc, char *const *data, int64_t
     for (int64_t j = 0; j < n; j++) {
         double d[RD_NC];
         PCK_FN(rd_parts)(x + j * st[0], d);
-        if (skip && PCK_FN(rd_part_nan)(d)) {
+        if (skip && pc_rd_parts_nan(d, RD_NC)) {
             continue;
         }
         char *A = data[1] + j * st[1];
@@ -232,7 +217,7 @@ static int PCK_FN(rd_fprod_impl)(const pc_rd_ctx *rc, char *const *data, int64_t
         for (int k = 0; k < RD_NC; k++) {
             p[k] = *RD_FLD(A, k, double, rc);
         }
-        PCK_FN(rd_pmul)(p, d);
+        PCK_FN(pc_rd_pmul)(p, d);
         for (int k = 0; k < RD_NC; k++) {
             *RD_FLD(A, k, double, rc) = p[k];
         }
@@ -278,7 +263,7 @@ static void PCK_FN(rd_fprod_merge)(char *dst, const char *src, int64_t n, const 
             p[k] = RD_FLD(dst, k, double, rc)[i];
             d[k] = RD_FLD(src, k, const double, rc)[i];
         }
-        PCK_FN(rd_pmul)(p, d);
+        PCK_FN(pc_rd_pmul)(p, d);
         for (int k = 0; k < RD_NC; k++) {
             RD_FLD(dst, k, double, rc)[i] = p[k];
         }
@@ -564,28 +549,27 @@ static void PCK_FN(rd_sqdev_run)(const char *x, int64_t n, int64_t sx, char *A,
         }
         for (int k = 0; k < 8; k++) {
             c += c0[k] + c1[k];
-            PCK_FN(rd_add)(&s, &c, s0[k]);
-            PCK_FN(rd_add)(&s, &c, s1[k]);
+            PCK_FN(pc_rd_add)(&s, &c, s0[k]);
+            PCK_FN(pc_rd_add)(&s, &c, s1[k]);
         }
         for (; i < m; i++) {
             const double d = RD_LD(a[i]) - mean[i % RD_NC];
-            PCK_FN(rd_add)(&s, &c, d * d);
+            PCK_FN(pc_rd_add)(&s, &c, d * d);
         }
     } else {
         for (; i < n; i++) {
             double d[RD_NC];
             PCK_FN(rd_parts)(x + i * sx, d);
-            if (skip && PCK_FN(rd_part_nan)(d)) {
+            if (skip && pc_rd_parts_nan(d, RD_NC)) {
                 continue;
             }
             for (int k = 0; k < RD_NC; k++) {
-                PCK_FN(rd_add)(&s, &c, (d[k] - mean[k]) * (d[k] - mean[k]));
+                PCK_FN(pc_rd_add)(&s, &c, (d[k] - mean[k]) * (d[k] - mean[k]));
             }
         }
     }
 #if RD_COMP
-    pc_twosum_add(RD_FLD(A, RD_FM2, double, rc), RD_FLD(A, RD_FM2C, double, rc), s);
-    *RD_FLD(A, RD_FM2C, double, rc) += c;
+    PCK_FN(pc_rd_fold)(RD_FLD(A, RD_FM2, double, rc), RD_FLD(A, RD_FM2C, double, rc), s, c);
 #else
     *RD_FLD(A, RD_FM2, double, rc) += s;
 #endif
@@ -649,10 +633,7 @@ static int PCK_FN(rd_var_rows2)(const pc_loop_ctx *ctx, char *const *data, int64
                     v += d * d;
                 }
 #if RD_COMP
-                const double t = m2[j] + v;
-                const double bp = t - m2[j];
-                c[j] += (m2[j] - (t - bp)) + (v - bp);
-                m2[j] = t;
+                PCK_FN(pc_rd_add)(&m2[j], &c[j], v);
 #else
                 m2[j] += v;
 #endif
@@ -717,17 +698,13 @@ static int PCK_FN(rd_var_finish_impl)(const pc_loop_ctx *ctx, char *const *data,
     for (int64_t j = 0; j < n; j++) {
         const char *A = data[0] + j * st[0];
         const int64_t cnt = counted ? *RD_FLD(A, RD_FVCNT, const int64_t, rc) : rc->count;
-        const double div = (double)cnt - rc->correction;
 #if RD_COMP
-        const double m2 = pc_twosum_get(*RD_FLD(A, RD_FM2, const double, rc),
-                                        *RD_FLD(A, RD_FM2C, const double, rc));
+        const double m2 = PCK_FN(pc_rd_get)(*RD_FLD(A, RD_FM2, const double, rc),
+                                            *RD_FLD(A, RD_FM2C, const double, rc));
 #else
         const double m2 = *RD_FLD(A, RD_FM2, const double, rc);
 #endif
-        double v = div > 0 ? m2 / div : NAN;
-        if (root) {
-            v = sqrt(v);
-        }
+        const double v = pc_rd_var_finish(m2, (double)cnt, rc->correction, root);
         PCK_AT(RD_RT_OUT, data[1], j, st[1]) = RD_RSTORE(v);
     }
     return 0;
@@ -767,8 +744,7 @@ static void PCK_FN(rd_var_merge)(char *dst, const char *src, int64_t n, const pc
     double *cd = RD_FLD(dst, RD_FM2C, double, rc);
     const double *cs = RD_FLD(src, RD_FM2C, const double, rc);
     for (int64_t i = 0; i < n; i++) {
-        pc_twosum_add(&md[i], &cd[i], ms[i]);
-        cd[i] += cs[i];
+        PCK_FN(pc_rd_fold)(&md[i], &cd[i], ms[i], cs[i]);
     }
 #else
     for (int64_t i = 0; i < n; i++) {

@@ -13,12 +13,8 @@
 #include "paddle_c/kernels/reduce_kernels.h"
 #include "descriptor.h"
 #include "dtype_params.h"
-#include "twosum.h"
 
 #define SC_CHUNK 256
-/* dtypes whose running sums carry a compensation term */
-#define SC_COMP_FLOAT64 1
-#define SC_COMP_COMPLEX128 1
 
 typedef struct sc_lanes {
     int64_t len;    /* extent of the scanned axis (in x) */

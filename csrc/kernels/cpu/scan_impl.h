@@ -2,13 +2,15 @@
  * scan_impl.h - cumulative sum and product of dtype PCK_N along one axis. Included by scan.c
  * through each_dtype.h. No include guard.
  *
- * Accumulation follows the reductions (reduce_impl.h): integers wrap in uint64 and write the
+ * Accumulation follows the reductions (kernels/common/reduce_elem.h): integers wrap in uint64 and write the
  * int64/uint64 result; floating sums run in double (float64 and complex128 with a TwoSum
  * compensation term, so a running sum of 10^7 values keeps full precision); products in
  * double; complex products as (a + bi)(c + di) per step.
  */
+#include "kernels/common/reduce_elem.h"
+
 #define SC_INTEGRAL (PCK_K == PCK_KB || PCK_K == PCK_KI || PCK_K == PCK_KU)
-#define SC_COMP PCK_CAT(SC_COMP_, PCK_N)
+#define SC_COMP PCK_CAT(PC_RD_COMP_, PCK_N)
 
 #if PCK_K == PCK_KC
 #define SC_NC 2
@@ -23,11 +25,7 @@
 #endif
 
 #if SC_INTEGRAL
-#if PCK_K == PCK_KU
-#define SC_WIDEN(x) ((uint64_t)(x))
-#else
-#define SC_WIDEN(x) ((uint64_t)(int64_t)(x))
-#endif
+#define SC_WIDEN(x) PCK_FN(pc_rd_widen)(PCK_LOAD(x))
 
 /* n lanes, each a run of `len` elements (x stride sx, out stride so) starting at x + j * st[0]
  * and out + j * st[1]; with `init`, the identity is written one step before each lane. */
@@ -121,26 +119,14 @@ static inline void PCK_FN(sc_step)(PCK_FN(sc_acc) *a, const char *x, char *o, bo
     }
     double r[SC_NC];
     if (prod) {
-#if SC_NC == 2
-        const double re = a->s[0] * d[0] - a->s[1] * d[1];
-        const double im = a->s[0] * d[1] + a->s[1] * d[0];
-        a->s[0] = re;
-        a->s[1] = im;
-#else
-        a->s[0] *= d[0];
-#endif
+        PCK_FN(pc_rd_pmul)(a->s, d);
         for (int k = 0; k < SC_NC; k++) {
             r[k] = a->s[k];
         }
     } else {
         for (int k = 0; k < SC_NC; k++) {
-#if SC_COMP
-            pc_twosum_add(&a->s[k], &a->c[k], d[k]);
-            r[k] = pc_twosum_get(a->s[k], a->c[k]);
-#else
-            a->s[k] += d[k];
-            r[k] = a->s[k];
-#endif
+            PCK_FN(pc_rd_add)(&a->s[k], &a->c[k], d[k]);
+            r[k] = PCK_FN(pc_rd_get)(a->s[k], a->c[k]);
         }
     }
     *(PCK_T *)o = SC_STORE(r);

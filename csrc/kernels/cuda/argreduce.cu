@@ -3,8 +3,9 @@
  * every real dtype and bool: the reduction engine (reduce_engine.cuh) over the one reduced
  * axis, with an accumulator of (value, index).
  *
- * As on the CPU (cpu/argreduce_impl.h): argmax/argmin treat NaN as better than every number
- * and the first NaN wins; equal values give the lowest index (a split or thread that met an
+ * The rule of every target (kernels/common/reduce_elem.h's pc_rd_better, as rd_elem<T>::better):
+ * argmax/argmin treat NaN as better than every number and the first NaN wins; equal values
+ * give the lowest index (a split or thread that met an
  * equal value later loses the tie on its index, so the order of combination does not matter).
  * The nan forms skip NaN; a slice of only NaN is reported through the operation's result word
  * (PC_ERR_VALUE, read once by the op layer) and its output is set to 0.
@@ -14,39 +15,26 @@
 
 namespace pcu {
 
-enum ar_which { AR_MAX, AR_MIN, AR_NANMAX, AR_NANMIN };
-
 template <typename M> struct ar_acc {
     M v;
     int64_t i; /* -1: no element taken yet */
 };
 
 template <typename T, int W> struct arg_op {
-    using M = rd_ct<T>;
+    using E = rd_elem<T>;
+    using M = typename E::ct;
     using acc = ar_acc<M>;
     static constexpr bool flt = rd_kind<T>() == rkind::f;
     pc_result_word *result;
 
     __device__ static bool isnan_(M v) { return flt && v != v; }
     /* whether v is better than b (both taken values) */
-    __device__ static bool better(M v, M b)
-    {
-        switch (W) {
-        case AR_MAX:
-            return v > b || (isnan_(v) && !isnan_(b));
-        case AR_MIN:
-            return v < b || (isnan_(v) && !isnan_(b));
-        case AR_NANMAX:
-            return v > b;
-        default:
-            return v < b;
-        }
-    }
+    __device__ static bool better(M v, M b) { return E::better(W, v, b); }
     __device__ acc init() const { return acc{M(), -1}; }
     __device__ void add(acc &a, const char *p, int64_t, int64_t r) const
     {
         const M v = rd_cload<T>(p);
-        if ((W == AR_NANMAX || W == AR_NANMIN) && isnan_(v)) {
+        if ((W == PC_RD_NANMAX || W == PC_RD_NANMIN) && isnan_(v)) {
             return;
         }
         if (a.i < 0 || better(v, a.v)) {
@@ -94,8 +82,8 @@ template <typename T> void register_argreduce_dtype(pc_dtype dt)
 {
     if constexpr (rd_kind<T>() != rkind::c) {
         const pc_op ops[4] = {PC_OP_ARGMAX, PC_OP_ARGMIN, PC_OP_NANARGMAX, PC_OP_NANARGMIN};
-        const pc_whole_fn fns[4] = {ar_whole<T, AR_MAX>, ar_whole<T, AR_MIN>,
-                                    ar_whole<T, AR_NANMAX>, ar_whole<T, AR_NANMIN>};
+        const pc_whole_fn fns[4] = {ar_whole<T, PC_RD_MAX>, ar_whole<T, PC_RD_MIN>,
+                                    ar_whole<T, PC_RD_NANMAX>, ar_whole<T, PC_RD_NANMIN>};
         for (int k = 0; k < 4; k++) {
             pc_kernel kern = {};
             kern.whole = fns[k];

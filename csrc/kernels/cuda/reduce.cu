@@ -1,5 +1,5 @@
 /*
- * reduce.cu - the GPU reductions SUM ... LOGSUMEXP (reduce_kernels.h contract) for every dtype
+ * reduce.cu - the GPU reductions SUM ... PTP (reduce_kernels.h contract) for every dtype
  * the CPU column has: the Ops of reduce_ops.cuh run by the engine of reduce_engine.cuh.
  */
 #include "reduce_ops.cuh"
@@ -56,6 +56,11 @@ template <typename T, int W> pc_status rd_minmax(const pc_kernel_args *a)
     return reduce_contract(a, minmax_op<T, W>{});
 }
 
+template <typename T> pc_status rd_ptp(const pc_kernel_args *a)
+{
+    return reduce_contract(a, ptp_op<T>{});
+}
+
 template <typename T, bool ANY> pc_status rd_logic(const pc_kernel_args *a)
 {
     return reduce_contract(a, logic_op<T, ANY>{});
@@ -110,11 +115,12 @@ template <typename T> void register_reduce_dtype(pc_dtype dt)
     reg(PC_OP_ANY, dt, rd_logic<T, true>);
     reg(PC_OP_COUNT_NONZERO, dt, rd_count_nonzero<T>);
     if constexpr (rd_kind<T>() != rkind::c) { /* ordered reductions: real dtypes only */
-        reg(PC_OP_MAX, dt, rd_minmax<T, MM_MAX>);
-        reg(PC_OP_MIN, dt, rd_minmax<T, MM_MIN>);
-        reg(PC_OP_NANMAX, dt, rd_minmax<T, MM_NANMAX>);
-        reg(PC_OP_NANMIN, dt, rd_minmax<T, MM_NANMIN>);
+        reg(PC_OP_MAX, dt, rd_minmax<T, PC_RD_MAX>);
+        reg(PC_OP_MIN, dt, rd_minmax<T, PC_RD_MIN>);
+        reg(PC_OP_NANMAX, dt, rd_minmax<T, PC_RD_NANMAX>);
+        reg(PC_OP_NANMIN, dt, rd_minmax<T, PC_RD_NANMIN>);
         reg(PC_OP_LOGSUMEXP, dt, rd_logsumexp<T>);
+        reg(PC_OP_PTP, dt, rd_ptp<T>);
     }
 }
 

@@ -1,6 +1,7 @@
 /*
- * reduce_ops.cuh - the reductions as Ops of the GPU engine (reduce_engine.cuh), with the CPU
- * kernels' accumulation rules (cpu/reduce_impl.h and docs/reductions.md):
+ * reduce_ops.cuh - the reductions as Ops of the GPU engine (reduce_engine.cuh): the loops
+ * around the element layer's accumulators (kernels/common/reduce_elem.h, as rd_elem<T>), whose
+ * rules are those of every target (docs/reductions.md):
  *   integer sums and products      uint64, wrapping (the int64/uint64 result's bits)
  *   floating sums, mean, var       double per component; float64 and complex128 carry a TwoSum
  *                                  term (partials folded compensated too)
@@ -14,8 +15,6 @@
  */
 #ifndef PADDLE_C_CUDA_REDUCE_OPS_CUH
 #define PADDLE_C_CUDA_REDUCE_OPS_CUH
-
-#include <limits>
 
 #include "reduce_engine.cuh"
 #include "reduce_types.cuh"
@@ -40,8 +39,8 @@ struct var_mid {
 
 template <typename T, int W> struct fsum_op {
     using acc = fsum_acc;
+    using E = rd_elem<T>;
     static constexpr int nc = rd_nc<T>();
-    static constexpr bool comp = rd_comp<T>();
     static constexpr bool skip = W == FS_NANSUM || W == FS_NANMEAN || W == FS_NANMID;
     int64_t count;  /* elements per output (mean's divisor) */
     var_mid *mid;   /* FS_MID / FS_NANMID: where the means go */
@@ -56,13 +55,13 @@ template <typename T, int W> struct fsum_op {
         }
         a.n++;
         for (int k = 0; k < nc; k++) {
-            rd_add<comp>(a.s[k], a.c[k], d[k]);
+            E::add(a.s[k], a.c[k], d[k]);
         }
     }
     __device__ acc operator()(acc a, const acc &b) const
     {
         for (int k = 0; k < nc; k++) {
-            rd_fold<comp>(a.s[k], a.c[k], b.s[k], b.c[k]);
+            E::fold(a.s[k], a.c[k], b.s[k], b.c[k]);
         }
         a.n += b.n;
         return a;
@@ -77,7 +76,7 @@ template <typename T, int W> struct fsum_op {
             div = (double)a.n;
         }
         for (int k = 0; k < nc; k++) {
-            d[k] = rd_get<comp>(a.s[k], a.c[k]) / div;
+            d[k] = E::get(a.s[k], a.c[k]) / div;
         }
         if constexpr (W == FS_SUM || W == FS_NANSUM) {
             rd_store<T>(o, d);
@@ -98,8 +97,8 @@ struct m2_acc {
 
 template <typename T, bool SKIP, bool ROOT> struct sqdev_op {
     using acc = m2_acc;
+    using E = rd_elem<T>;
     static constexpr int nc = rd_nc<T>();
-    static constexpr bool comp = rd_comp<T>();
     const var_mid *mid;
     double correction;
 
@@ -113,22 +112,17 @@ template <typename T, bool SKIP, bool ROOT> struct sqdev_op {
         }
         for (int k = 0; k < nc; k++) {
             const double e = d[k] - mid[j].mean[k];
-            rd_add<comp>(a.s, a.c, e * e);
+            E::add(a.s, a.c, e * e);
         }
     }
     __device__ acc operator()(acc a, const acc &b) const
     {
-        rd_fold<comp>(a.s, a.c, b.s, b.c);
+        E::fold(a.s, a.c, b.s, b.c);
         return a;
     }
     __device__ void finish(const acc &a, int64_t j, char *o) const
     {
-        const double div = (double)mid[j].n - correction;
-        const double m2 = rd_get<comp>(a.s, a.c);
-        double v = div > 0 ? m2 / div : (double)NAN;
-        if (ROOT) {
-            v = sqrt(v);
-        }
+        const double v = pc_rd_var_finish(E::get(a.s, a.c), (double)mid[j].n, correction, ROOT);
         *(rd_rt<T> *)o = convert<rd_rt<T>>(v);
     }
 };
@@ -137,7 +131,7 @@ template <typename T, bool SKIP, bool ROOT> struct sqdev_op {
 
 template <typename T, bool PROD> struct iarith_op {
     using acc = uint64_t;
-    __device__ acc init() const { return PROD ? 1 : 0; }
+    __device__ acc init() const { return PROD ? 1 : 0; } /* the uint64 identities */
     __device__ void add(acc &a, const char *p, int64_t, int64_t) const
     {
         a = PROD ? a * rd_widen<T>(p) : a + rd_widen<T>(p);
@@ -161,12 +155,12 @@ template <typename T, bool SKIP> struct fprod_op {
         double d[2];
         rd_parts<T>(p, d);
         if (!(SKIP && rd_parts_nan<T>(d))) {
-            rd_pmul<T>(a.p, d);
+            rd_elem<T>::pmul(a.p, d);
         }
     }
     __device__ acc operator()(acc a, const acc &b) const
     {
-        rd_pmul<T>(a.p, b.p);
+        rd_elem<T>::pmul(a.p, b.p);
         return a;
     }
     __device__ void finish(const acc &a, int64_t, char *o) const { rd_store<T>(o, a.p); }
@@ -174,40 +168,13 @@ template <typename T, bool SKIP> struct fprod_op {
 
 /* ---- max, min and their nan forms (real dtypes) ------------------------------------------- */
 
-enum mm_which { MM_MAX, MM_MIN, MM_NANMAX, MM_NANMIN };
-
 template <typename T, int W> struct minmax_op {
-    using M = rd_ct<T>;
+    using E = rd_elem<T>;
+    using M = typename E::ct;
     using acc = M;
-    static constexpr bool flt = rd_kind<T>() == rkind::f;
 
-    __device__ static bool isnan_(M v) { return flt && v != v; }
-    __device__ acc init() const
-    {
-        if constexpr (flt) {
-            if (W == MM_NANMAX || W == MM_NANMIN) {
-                return (M)NAN;
-            }
-            return W == MM_MAX ? (M)-INFINITY : (M)INFINITY;
-        } else {
-            return W == MM_MAX || W == MM_NANMAX ? std::numeric_limits<M>::lowest()
-                                                 : std::numeric_limits<M>::max();
-        }
-    }
-    /* cpu/reduce_order_impl.h's rd_select: a the accumulator, v the newcomer */
-    __device__ acc operator()(M a, M v) const
-    {
-        switch (W) {
-        case MM_MAX:
-            return (v > a || isnan_(v)) ? v : a;
-        case MM_MIN:
-            return (v < a || isnan_(v)) ? v : a;
-        case MM_NANMAX:
-            return (v > a || isnan_(a)) ? v : a;
-        default:
-            return (v < a || isnan_(a)) ? v : a;
-        }
-    }
+    __device__ acc init() const { return E::ident(W); }
+    __device__ acc operator()(M a, M v) const { return E::select(W, a, v); }
     __device__ void add(acc &a, const char *p, int64_t, int64_t) const
     {
         a = (*this)(a, rd_cload<T>(p));
@@ -220,6 +187,30 @@ template <typename T, int W> struct minmax_op {
             *(T *)o = a;
         }
     }
+};
+
+/* ptp: the pair of max's and min's accumulators (real dtypes) */
+template <typename M> struct ptp_acc {
+    M hi;
+    M lo;
+};
+
+template <typename T> struct ptp_op {
+    using E = rd_elem<T>;
+    using M = typename E::ct;
+    using acc = ptp_acc<M>;
+
+    __device__ acc init() const { return acc{E::ident(PC_RD_MAX), E::ident(PC_RD_MIN)}; }
+    __device__ acc operator()(acc a, const acc &b) const
+    {
+        return acc{E::select(PC_RD_MAX, a.hi, b.hi), E::select(PC_RD_MIN, a.lo, b.lo)};
+    }
+    __device__ void add(acc &a, const char *p, int64_t, int64_t) const
+    {
+        const M v = rd_cload<T>(p);
+        a = (*this)(a, acc{v, v});
+    }
+    __device__ void finish(const acc &a, int64_t, char *o) const { *(T *)o = E::ptp(a.hi, a.lo); }
 };
 
 /* ---- all, any, count_nonzero -------------------------------------------------------------- */
@@ -252,7 +243,7 @@ template <typename T> struct lse_max_op {
     using acc = double;
     double *mx; /* per output */
     __device__ acc init() const { return -INFINITY; }
-    __device__ acc operator()(acc a, const acc &v) const { return (v > a || v != v) ? v : a; }
+    __device__ acc operator()(acc a, const acc &v) const { return pc_rd_lse_max(a, v); }
     __device__ void add(acc &a, const char *p, int64_t, int64_t) const
     {
         double d[2];
@@ -272,18 +263,18 @@ template <typename T> struct lse_sum_op {
         if (isfinite(m)) {
             double d[2];
             rd_parts<T>(p, d);
-            pc_twosum_add(&a.s, &a.c, exp(d[0] - m));
+            pc_rd_sum_add(&a.s, &a.c, pc_rd_lse_term(d[0], m), true);
         }
     }
     __device__ acc operator()(acc a, const acc &b) const
     {
-        rd_fold<true>(a.s, a.c, b.s, b.c);
+        pc_rd_sum_fold(&a.s, &a.c, b.s, b.c, true);
         return a;
     }
     __device__ void finish(const acc &a, int64_t j, char *o) const
     {
         const double m = mx[j];
-        const double d[2] = {isfinite(m) ? m + log(pc_twosum_get(a.s, a.c)) : m, 0.0};
+        const double d[2] = {pc_rd_lse_finish(m, pc_rd_sum_get(a.s, a.c, true)), 0.0};
         rd_store<rd_ft<T>>(o, d);
     }
 };

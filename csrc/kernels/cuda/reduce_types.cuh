@@ -1,10 +1,11 @@
 /*
  * reduce_types.cuh - what the GPU reductions, arg-reductions and scans need to know about a
- * storage type T, mirroring the CPU bodies' macros (cpu/reduce_impl.h, scan_impl.h):
+ * storage type T. The numerics (accumulators, identities, steps, combinations, finishes) are
+ * the element layer's (kernels/common/reduce_elem.h), as rd_elem<T> (reduce_elem_row.cuh);
+ * here, how the GPU loops load and store elements:
  *   rd_kind<T>        bool / signed / unsigned / float / complex
  *   rd_nc<T>          real components (2 for complex)
  *   rd_parts<T>       an element as rd_nc doubles (RD_LD: the element layer's conversion)
- *   rd_comp<T>        whether floating sums carry a TwoSum term (float64, complex128)
  *   rd_ft<T>          mean/logsumexp result type (float for integers, else T)
  *   rd_rt<T>          var/std result type (float for integers, the real type for complex)
  *   rd_ct<T>          max/min compute type (float for float16/bfloat16, else T)
@@ -16,7 +17,14 @@
 #include <type_traits>
 
 #include "convert.cuh"
-#include "kernels/common/twosum.h"
+
+namespace pcu {
+template <typename T> struct rd_elem;
+} // namespace pcu
+
+#define PCK_BODY "kernels/cuda/reduce_elem_row.cuh"
+#include "kernels/cpu/each_dtype.h"
+#undef PCK_BODY
 
 namespace pcu {
 
@@ -43,10 +51,6 @@ template <typename T> constexpr bool rd_integral()
     return rd_kind<T>() == rkind::b || rd_kind<T>() == rkind::i || rd_kind<T>() == rkind::u;
 }
 template <typename T> constexpr int rd_nc() { return rd_kind<T>() == rkind::c ? 2 : 1; }
-template <typename T> constexpr bool rd_comp()
-{
-    return std::is_same<T, double>::value || std::is_same<T, pc_cdouble>::value;
-}
 template <typename T> constexpr bool rd_narrow()
 {
     return std::is_same<T, pc_half>::value || std::is_same<T, pc_bhalf>::value;
@@ -79,11 +83,7 @@ template <typename T> __device__ inline void rd_parts(const char *p, double *d)
 
 template <typename T> __device__ inline bool rd_parts_nan(const double *d)
 {
-    bool nan = false;
-    for (int k = 0; k < rd_nc<T>(); k++) {
-        nan = nan || d[k] != d[k];
-    }
-    return nan;
+    return pc_rd_parts_nan(d, rd_nc<T>());
 }
 
 /* the element at p in the max/min compute type */
@@ -118,57 +118,10 @@ template <typename O> __device__ inline void rd_store(char *o, const double *d)
     }
 }
 
-/* (s, c) += v, compensated when COMP */
-template <bool COMP> __device__ inline void rd_add(double &s, double &c, double v)
-{
-    if constexpr (COMP) {
-        pc_twosum_add(&s, &c, v);
-    } else {
-        s += v;
-    }
-}
-
-/* (s, c) += (s2, c2) */
-template <bool COMP> __device__ inline void rd_fold(double &s, double &c, double s2, double c2)
-{
-    if constexpr (COMP) {
-        pc_twosum_add(&s, &c, s2);
-        c += c2;
-    } else {
-        s += s2;
-    }
-}
-
-template <bool COMP> __device__ inline double rd_get(double s, double c)
-{
-    if constexpr (COMP) {
-        return pc_twosum_get(s, c);
-    } else {
-        return s;
-    }
-}
-
-/* u64 widening of an integer element (sign-extended for signed types) */
+/* the integer accumulator's value of the element at p */
 template <typename T> __device__ inline uint64_t rd_widen(const char *p)
 {
-    if constexpr (rd_kind<T>() == rkind::i) {
-        return (uint64_t)(int64_t)*(const T *)p;
-    } else {
-        return (uint64_t)*(const T *)p;
-    }
-}
-
-/* p *= d for T's components (a complex product when T is complex): the product accumulator */
-template <typename T> __device__ inline void rd_pmul(double *p, const double *d)
-{
-    if constexpr (rd_nc<T>() == 2) {
-        const double re = p[0] * d[0] - p[1] * d[1];
-        const double im = p[0] * d[1] + p[1] * d[0];
-        p[0] = re;
-        p[1] = im;
-    } else {
-        p[0] *= d[0];
-    }
+    return rd_elem<T>::widen(*(const T *)p);
 }
 
 } // namespace pcu

@@ -1,8 +1,9 @@
 /*
  * scan.cu - cumulative sum and product along one axis on the GPU (reduce_kernels.h's scan
- * contract), every dtype, with the CPU's accumulation (cpu/scan_impl.h): integers wrap in
- * uint64 (the int64/uint64 result), floating sums run in double (float64 and complex128
- * compensated: the running value is a TwoSum pair), products in double.
+ * contract), every dtype, with the accumulation of every target (kernels/common/reduce_elem.h,
+ * as rd_elem<T>): integers wrap in uint64 (the int64/uint64 result), floating sums run in
+ * double (float64 and complex128 compensated: the running value is a TwoSum pair), products
+ * in double.
  *
  * The lanes (every position of the other axes) are numbered by the reduction engine's
  * geometry (reduce_engine.cuh, the scanned axis as its one reduced axis). Three ways:
@@ -37,7 +38,7 @@ struct sc_facc {
 /* the running value of a lane: uint64 for integers, doubles (and TwoSum terms) otherwise */
 template <typename T, bool PROD> struct scan_op {
     static constexpr bool integral = rd_integral<T>();
-    static constexpr bool comp = rd_comp<T>() && !PROD;
+    using E = rd_elem<T>;
     static constexpr int nc = rd_nc<T>();
     using acc = typename std::conditional<integral, uint64_t, sc_facc>::type;
 
@@ -57,10 +58,10 @@ template <typename T, bool PROD> struct scan_op {
             double d[2];
             rd_parts<T>(p, d);
             if (PROD) {
-                rd_pmul<T>(a.s, d);
+                E::pmul(a.s, d);
             } else {
                 for (int k = 0; k < nc; k++) {
-                    rd_add<comp>(a.s[k], a.c[k], d[k]);
+                    E::add(a.s[k], a.c[k], d[k]);
                 }
             }
         }
@@ -71,10 +72,10 @@ template <typename T, bool PROD> struct scan_op {
             return PROD ? a * b : a + b;
         } else {
             if (PROD) {
-                rd_pmul<T>(a.s, b.s);
+                E::pmul(a.s, b.s);
             } else {
                 for (int k = 0; k < nc; k++) {
-                    rd_fold<comp>(a.s[k], a.c[k], b.s[k], b.c[k]);
+                    E::fold(a.s[k], a.c[k], b.s[k], b.c[k]);
                 }
             }
             return a;
@@ -87,7 +88,7 @@ template <typename T, bool PROD> struct scan_op {
         } else {
             double r[2];
             for (int k = 0; k < nc; k++) {
-                r[k] = rd_get<comp>(a.s[k], a.c[k]);
+                r[k] = E::get(a.s[k], a.c[k]);
             }
             rd_store<T>(o, r);
         }
