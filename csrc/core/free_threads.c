@@ -1,6 +1,7 @@
 /*
- * free_threads.c - how many threads a parallel call may use now: the pool's count fitted to
- * the CPUs idle at this moment (see parallel.h). Used by the pool (pc_parallel_for) and by the
+ * free_threads.c - how many threads a parallel call may use now: a thread count fitted to
+ * the CPUs idle at this moment (see parallel.h; the pool passes its count, so this file
+ * depends on no other). Used by the pool (pc_parallel_for) and by the
  * BLAS thread fitting (kernels/cpu/blas_threads.c), so both read the machine's load alike.
  *
  * [Why fit the count per call] A call split into equal chunks ends with its slowest chunk.
@@ -65,11 +66,10 @@ static void read_fitting(void)
     fitting = env == NULL || strcmp(env, "0") != 0;
 }
 
-int pc_parallel_free_threads(void)
+int pc_free_threads_fit(int pool)
 {
     static int64_t last_ms;
     static int last_answer;
-    const int pool = pc_get_num_threads();
     pthread_once(&fitting_once, read_fitting);
     if (pool <= 1 || !fitting) {
         return pool;

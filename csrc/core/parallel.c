@@ -159,6 +159,8 @@ void pc_parallel_set_thread_hook(pc_thread_count_hook hook)
     }
 }
 
+int pc_parallel_free_threads(void) { return pc_free_threads_fit(pc_get_num_threads()); }
+
 int pc_get_num_threads(void)
 {
     pthread_once(&config_once, configure);

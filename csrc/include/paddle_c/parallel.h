@@ -33,9 +33,13 @@ pc_status pc_parallel_for(int64_t n, int64_t min_chunk, pc_parallel_fn fn, void 
 int pc_get_num_threads(void);
 void pc_set_num_threads(int n);
 
-/* The threads a call may use now (core/free_threads.c): pc_get_num_threads() fitted to the CPUs
- * idle at this moment (the runnable tasks of /proc/loadavg), at least 1. */
+/* The threads a call may use now: pc_get_num_threads() fitted to the CPUs idle at this moment
+ * (pc_free_threads_fit), at least 1. */
 int pc_parallel_free_threads(void);
+
+/* pool (a thread count) fitted to the CPUs idle at this moment, the runnable tasks of
+ * /proc/loadavg (core/free_threads.c): between 1 and pool. */
+int pc_free_threads_fit(int pool);
 
 /* The hook told the thread count whenever it is set (and at once when registered, if it is
  * already known): one hook, registered at initialisation by the CPU kernels. */
