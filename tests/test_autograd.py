@@ -235,13 +235,18 @@ def _inputs(name, shape=(3, 4), complex_=False):
     return vals
 
 
+def _torch_twin(name):
+    """torch's function of the same meaning, or None (torch spells two names differently)."""
+    return getattr(torch, {"divide": "div", "negative": "neg"}.get(name, name), None)
+
+
 @pytest.mark.parametrize("name", REAL)
 def test_elementwise_first(name, device):
     f = getattr(pc, name)
     vals = _inputs(name)
     check_first(f, vals, device)
     base = ALIASES.get(name, name)
-    tf = getattr(torch, {"divide": "div", "negative": "neg"}.get(base, base), None)
+    tf = _torch_twin(base)
     if tf is not None and base not in ("round", "floor_divide"):  # PyTorch has no gradient
         check_torch(f, tf, vals, device)
 
@@ -252,7 +257,7 @@ def test_elementwise_second(name, device):
     vals = _inputs(name)
     check_second(f, vals, device)
     base = ALIASES.get(name, name)
-    tf = getattr(torch, {"divide": "div", "negative": "neg"}.get(base, base), None)
+    tf = _torch_twin(base)
     if tf is not None and base not in ("round", "floor_divide"):
         check_torch_second(f, tf, vals, device)
 
@@ -263,7 +268,7 @@ def test_elementwise_complex(name, device):
     f = getattr(pc, name)
     vals = _inputs(name, (5,), complex_=True)
     check_first(f, vals, device, dtype=pc.complex128)
-    tf = getattr(torch, {"divide": "div", "negative": "neg"}.get(name, name), None)
+    tf = _torch_twin(name)
     if tf is not None and name not in ("real", "imag"):
         check_torch(f, tf, vals, device, dtype=pc.complex128)
 
@@ -274,7 +279,7 @@ def test_elementwise_complex_second(name, device):
     f = getattr(pc, name)
     vals = _inputs(name, (5,), complex_=True)
     check_second(f, vals, device, dtype=pc.complex128)
-    tf = getattr(torch, {"divide": "div", "negative": "neg"}.get(name, name), None)
+    tf = _torch_twin(name)
     if tf is not None and name not in ("real", "imag"):
         check_torch_second(f, tf, vals, device, dtype=pc.complex128)
 
@@ -285,7 +290,7 @@ def test_elementwise_complex64(device):
     names = sorted(n for n, k, _ in ELEMENTWISE if "c" in k and n in HOLOMORPHIC
                    and n not in ("real", "imag"))
     for name in names:
-        tf = getattr(torch, {"divide": "div", "negative": "neg"}.get(name, name), None)
+        tf = _torch_twin(name)
         if tf is None:
             continue
         vals = [v.astype(np.complex64) for v in _inputs(name, (5,), complex_=True)]

@@ -22,35 +22,10 @@ def load_tool():
     return module
 
 
-def build_under_test():
-    """The build that made the extension these tests import: the sanitizer build under
-    PC_SANITIZER_RUN, build/X when the extension is loaded from build/X (cuda-check, hip-check),
-    else scikit-build's build of this Python (build/cpXY-cpXY-<platform>). Not simply the newest
-    build: another configuration's half-built or stale objects are not this tree's."""
-    import os
-    import sysconfig
-
-    import paddle_c._C as ext
-    builds = ROOT / "build"
-    here = pathlib.Path(ext.__file__).resolve()
-    if os.environ.get("PC_SANITIZER_RUN"):
-        candidates = [builds / "asan"]
-    elif builds in here.parents:
-        candidates = [builds / here.relative_to(builds).parts[0]]
-    else:
-        tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
-        plat = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-        candidates = [builds / f"{tag}-{tag}-{plat}"]
-    for c in candidates:
-        if (c / "CMakeFiles" / "pc_core.dir").is_dir():
-            return str(c)
-    return None
-
-
 def test_the_built_tree_depends_one_way():
     if shutil.which("nm") is None:
         pytest.skip("nm (binutils) is not installed")
-    build = build_under_test()
+    build = load_tool().find_build()
     if build is None:
         pytest.skip("no CMake build of this extension under build/ (an installed wheel)")
     run = subprocess.run([sys.executable, str(TOOL), build], capture_output=True, text=True,

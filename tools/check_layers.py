@@ -12,7 +12,7 @@ draws an edge A -> B when A uses a symbol B defines, and checks two rules:
 An entry of RECURSION the graph no longer has is reported too, so the list only shrinks.
 Objects whose source file is gone (a file moved since the build) are left out.
 
-Usage: python tools/check_layers.py [BUILD_DIR]   (default: the build/*/ with the newest objects)
+Usage: python tools/check_layers.py [BUILD_DIR]   (default: the build of the paddle_c imported)
 Prints every violation and exits 1 when there is one; prints the graph's size otherwise.
 tests/test_layers.py runs it on the built tree.
 """
@@ -104,15 +104,27 @@ def objects(build):
 
 
 def find_build():
-    """The build under build/ whose objects were compiled last, or None."""
-    best, newest = None, -1.0
-    for d in glob.glob(os.path.join(ROOT, "build", "*")):
-        if not os.path.isdir(os.path.join(d, "CMakeFiles", "pc_core.dir")):
-            continue
-        times = [os.path.getmtime(o) for o in objects(d)]
-        if times and max(times) > newest:
-            best, newest = d, max(times)
-    return best
+    """The build that made the paddle_c this interpreter imports, or None: the sanitizer build
+    under PC_SANITIZER_RUN, build/X when paddle_c is loaded from under build/X (cuda-check,
+    hip-check), else scikit-build's build of this Python (build/cpXY-cpXY-<platform>). Not
+    simply the newest build: another configuration's half-built or stale objects are not the
+    tree under test."""
+    import importlib.util
+    import sysconfig
+
+    builds = os.path.join(ROOT, "build")
+    spec = importlib.util.find_spec("paddle_c")
+    here = os.path.realpath(spec.origin) if spec is not None and spec.origin else ""
+    if os.environ.get("PC_SANITIZER_RUN"):
+        candidate = os.path.join(builds, "asan")
+    elif here.startswith(builds + os.sep):
+        candidate = os.path.join(builds, os.path.relpath(here, builds).split(os.sep)[0])
+    else:
+        tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+        plat = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+        candidate = os.path.join(builds, f"{tag}-{tag}-{plat}")
+    return candidate if os.path.isdir(os.path.join(candidate, "CMakeFiles", "pc_core.dir")) \
+        else None
 
 
 def strongly_connected(nodes, edges):
@@ -151,8 +163,8 @@ def strongly_connected(nodes, edges):
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("build", nargs="?", help="a CMake build folder (default: the build/*/ "
-                        "with the newest objects)")
+    parser.add_argument("build", nargs="?", help="a CMake build folder (default: the build "
+                        "of the paddle_c this Python imports)")
     build = parser.parse_args(argv[1:]).build or find_build()
     if build is None:
         sys.exit("no build with object files under build/: build first (pip install .)")
