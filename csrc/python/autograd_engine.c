@@ -310,6 +310,26 @@ done:
     return r;
 }
 
+/* Add g (a reference the call takes) to the gradient of output `out` of `node`, or to the
+ * leaf `node`'s when out < 0. */
+static int send(walk *w, PyObject *node, Py_ssize_t out, PyObject *g)
+{
+    if (out < 0) {
+        return leaf_add(w, node, g);
+    }
+    int fresh;
+    const Py_ssize_t k = entry_of(w, node, &fresh);
+    return k < 0 ? (Py_DECREF(g), -1) : accumulate(&w->entries[k].bufs[out], g);
+}
+
+/* The walk entry of the node edge e leads to: -2 when it leads to no node (none, or a leaf),
+ * -1 with an exception. */
+static Py_ssize_t edge_entry(walk *w, const pcpy_ag_edge *e, int *fresh)
+{
+    *fresh = 0;
+    return e->node == NULL || e->out < 0 ? -2 : entry_of(w, e->node, fresh);
+}
+
 /* Send the vjp's results (a sequence, one per input) along the node's edges. */
 static int propagate(walk *w, PcGradNode *n, PyObject *grads)
 {
@@ -318,6 +338,7 @@ static int propagate(walk *w, PcGradNode *n, PyObject *grads)
         return -1;
     }
     const Py_ssize_t m = PyTuple_GET_SIZE(seq);
+    pcpy_state *st = pcpy_state_from_module(w->module);
     int rc = 0;
     for (Py_ssize_t i = 0; rc == 0 && i < n->nin && i < m; i++) {
         const pcpy_ag_edge *e = &n->edges[i];
@@ -325,7 +346,6 @@ static int propagate(walk *w, PcGradNode *n, PyObject *grads)
         if (e->node == NULL || g == Py_None) {
             continue;
         }
-        pcpy_state *st = pcpy_state_from_module(w->module);
         if (pcpy_tensor_check(st, g)) {
             Py_INCREF(g);
         } else {
@@ -335,12 +355,8 @@ static int propagate(walk *w, PcGradNode *n, PyObject *grads)
         }
         if (g == NULL || (g = sum_to(w, g, e->shape, e->dtype)) == NULL) {
             rc = -1;
-        } else if (e->out < 0) {
-            rc = leaf_add(w, e->node, g);
         } else {
-            int fresh;
-            const Py_ssize_t k = entry_of(w, e->node, &fresh);
-            rc = k < 0 ? (Py_DECREF(g), -1) : accumulate(&w->entries[k].bufs[e->out], g);
+            rc = send(w, e->node, e->out, g);
         }
     }
     Py_DECREF(seq);
@@ -503,14 +519,7 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
         if (node == NULL) {
             continue;
         }
-        PyObject *g = Py_NewRef(PyTuple_GET_ITEM(grads, i));
-        int fresh, rc;
-        if (out < 0) {
-            rc = leaf_add(&w, node, g);
-        } else {
-            const Py_ssize_t k = entry_of(&w, node, &fresh);
-            rc = k < 0 ? (Py_DECREF(g), -1) : accumulate(&w.entries[k].bufs[out], g);
-        }
+        const int rc = send(&w, node, out, Py_NewRef(PyTuple_GET_ITEM(grads, i)));
         Py_DECREF(node);
         if (rc < 0) {
             goto done;
@@ -529,11 +538,11 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
     while (top > 0) {
         PcGradNode *n = w.entries[stack[--top]].node;
         for (Py_ssize_t i = 0; i < n->nin; i++) {
-            if (n->edges[i].node == NULL || n->edges[i].out < 0) {
+            int fresh;
+            const Py_ssize_t k = edge_entry(&w, &n->edges[i], &fresh);
+            if (k == -2) {
                 continue;
             }
-            int fresh;
-            const Py_ssize_t k = entry_of(&w, n->edges[i].node, &fresh);
             if (k < 0) {
                 goto done;
             }
@@ -596,11 +605,11 @@ static PyObject *fn_ag_run(PyObject *module, PyObject *const *args, Py_ssize_t n
         }
         PcGradNode *n = e->node;
         for (Py_ssize_t i = 0; i < n->nin; i++) {
-            if (n->edges[i].node == NULL || n->edges[i].out < 0) {
+            int fresh;
+            const Py_ssize_t k = edge_entry(&w, &n->edges[i], &fresh);
+            if (k == -2) {
                 continue;
             }
-            int fresh;
-            const Py_ssize_t k = entry_of(&w, n->edges[i].node, &fresh);
             if (k < 0) {
                 goto done;
             }
