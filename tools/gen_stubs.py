@@ -5,9 +5,10 @@ The module's elementwise functions and the Tensor's elementwise methods are writ
 from the same two lists this reads: csrc/include/paddle_c/elementwise.def (PC_EW rows: the name,
 the arity, whether it is also a Tensor method) and Paddle's aliases in
 csrc/python/ew_aliases.def (PCPY_EW_ALIAS rows: alias, target, arity), each a module function and
-a Tensor method; the reductions and their Tensor methods from csrc/python/reductions.def (one
-row per function or method naming its argument form; FORMS below gives each form's typed
-parameters). The rows are written between the "generated" marker lines of the stub files;
+a Tensor method; the reductions and their Tensor methods from csrc/include/paddle_c/reductions.def
+(PC_RD rows: the name, the function's argument form, the method's or `none`) and
+csrc/python/reductions.def (the arg-reductions and Paddle's aliases: one row per function or
+method naming its argument form); FORMS below gives each form's typed parameters. The rows are written between the "generated" marker lines of the stub files;
 everything else in them is kept.
 
     python tools/gen_stubs.py           rewrite the stub files
@@ -25,6 +26,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEF = ROOT / "csrc/include/paddle_c/elementwise.def"
 ALIASES = ROOT / "csrc/python/ew_aliases.def"
+REDUCTION_TABLE = ROOT / "csrc/include/paddle_c/reductions.def"
 REDUCTIONS = ROOT / "csrc/python/reductions.def"
 STUBS = ROOT / "python/paddle_c/_stubs_elementwise.pyi"
 REDUCTION_STUBS = ROOT / "python/paddle_c/_stubs_reduction.pyi"
@@ -103,9 +105,16 @@ FORMS = {
 
 
 def reductions() -> list[tuple[str, str, str]]:
-    """(macro, name, form) of each row of reductions.def, in order; argreductions have the
-    form argreduce / m_argreduce."""
+    """(macro, name, form) of each function and method, in the order csrc/python/reductions.def
+    writes them: a PCPY_REDUCE row (and a PCPY_REDUCE_METHOD row unless its method form is
+    `none`) per PC_RD row of the table, then the rows of csrc/python/reductions.def;
+    argreductions have the form argreduce / m_argreduce."""
     rows = []
+    for name, form, mform in re.findall(r"^PC_RD\(\w+,\s*(\w+),\s*(\w+),\s*(\w+),",
+                                        REDUCTION_TABLE.read_text(), re.M):
+        rows.append(("PCPY_REDUCE", name, form))
+        if mform != "none":
+            rows.append(("PCPY_REDUCE_METHOD", name, mform))
     for macro, name, rest in re.findall(r"^(PCPY_\w+)\((\w+),\s*(\w+)", REDUCTIONS.read_text(),
                                         re.M):
         if macro in ("PCPY_ARGREDUCE", "PCPY_ARGREDUCE_METHOD"):

@@ -631,13 +631,18 @@ static pcp_status host_register_cast(const char *from, const char *to, pcp_eleme
     return PCP_OK;
 }
 
-/* The whole-tensor ops of ABI version 1 (plugin.h documents their contract). */
+/* The whole-tensor ops of ABI version 1 (plugin.h documents their contract): the reductions
+ * whose paddle_c/reductions.def row has abi 1, and these. */
+#define RD_ABI_0(name)
+#define RD_ABI_1(name) #name,
 static int whole_op_in_abi(const char *op)
 {
-    static const char *const ops[] = {"sum",     "prod",    "max",    "min",     "matmul",
-                                      "sort",    "cumsum",  "cumprod", "gather", "scatter",
-                                      "arange",  "random",  "argmax", "argmin",
-                                      "nanargmax", "nanargmin", "unique", "ptp"};
+    static const char *const ops[] = {
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, dtype, ident, abi, ...) RD_ABI_##abi(name)
+#include "paddle_c/reductions.def"
+#undef PC_RD
+        "matmul",  "sort",   "cumsum",    "cumprod",   "gather", "scatter", "arange",
+        "random",  "argmax", "argmin",    "nanargmax", "nanargmin", "unique"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strcmp(ops[i], op) == 0) {
             return 1;

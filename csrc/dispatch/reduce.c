@@ -17,34 +17,29 @@
 #include "paddle_c/reduce.h"
 #include "paddle_c/kernels/reduce_kernels.h"
 
+/* the kinds column of reductions.def: which dtypes a reduction is defined for */
+enum { RD_KINDS_ALL, RD_KINDS_REAL, RD_KINDS_FLOAT };
+
 typedef struct reduction_info {
-    pc_op op;
     const char *name;
+    int kinds;              /* RD_KINDS_*: another dtype is a TypeError */
     bool takes_dtype;       /* the dtype= argument is honoured */
-    bool needs_identity;    /* no identity: an empty reduction is an error (max, min) */
-    bool real_only;         /* complex input is a TypeError (ordering) */
+    bool has_identity;      /* without one an empty reduction is an error (max, min) */
 } reduction_info;
 
+/* one row per row of reductions.def; its op is PC_OP_<ID>, at the same place in ops.def */
 static const reduction_info reductions[PC_NUM_REDUCTIONS] = {
-    [PC_REDUCE_SUM] = {PC_OP_SUM, "sum", true, false, false},
-    [PC_REDUCE_PROD] = {PC_OP_PROD, "prod", true, false, false},
-    [PC_REDUCE_MAX] = {PC_OP_MAX, "max", false, true, true},
-    [PC_REDUCE_MIN] = {PC_OP_MIN, "min", false, true, true},
-    [PC_REDUCE_ALL] = {PC_OP_ALL, "all", false, false, false},
-    [PC_REDUCE_ANY] = {PC_OP_ANY, "any", false, false, false},
-    [PC_REDUCE_MEAN] = {PC_OP_MEAN, "mean", false, false, false},
-    [PC_REDUCE_VAR] = {PC_OP_VAR, "var", false, false, false},
-    [PC_REDUCE_STD] = {PC_OP_STD, "std", false, false, false},
-    [PC_REDUCE_COUNT_NONZERO] = {PC_OP_COUNT_NONZERO, "count_nonzero", false, false, false},
-    [PC_REDUCE_NANSUM] = {PC_OP_NANSUM, "nansum", true, false, false},
-    [PC_REDUCE_NANPROD] = {PC_OP_NANPROD, "nanprod", true, false, false},
-    [PC_REDUCE_NANMAX] = {PC_OP_NANMAX, "nanmax", false, true, true},
-    [PC_REDUCE_NANMIN] = {PC_OP_NANMIN, "nanmin", false, true, true},
-    [PC_REDUCE_NANMEAN] = {PC_OP_NANMEAN, "nanmean", false, false, false},
-    [PC_REDUCE_NANVAR] = {PC_OP_NANVAR, "nanvar", false, false, false},
-    [PC_REDUCE_NANSTD] = {PC_OP_NANSTD, "nanstd", false, false, false},
-    [PC_REDUCE_LOGSUMEXP] = {PC_OP_LOGSUMEXP, "logsumexp", false, false, true},
-    [PC_REDUCE_PTP] = {PC_OP_PTP, "ptp", false, true, true},
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, dtype, ident, ...)                    \
+    [PC_REDUCE_##ID] = {#name, RD_KINDS_##kinds, dtype, ident},
+#include "paddle_c/reductions.def"
+#undef PC_RD
+};
+
+/* pc_reduction -> its op */
+static const pc_op reduction_ops[PC_NUM_REDUCTIONS] = {
+#define PC_RD(ID, ...) [PC_REDUCE_##ID] = PC_OP_##ID,
+#include "paddle_c/reductions.def"
+#undef PC_RD
 };
 
 const char *pc_reduction_name(pc_reduction r)
@@ -132,9 +127,13 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
         return pc_error_set(PC_ERR_VALUE, "unknown reduction %d", (int)r);
     }
     const reduction_info *info = &reductions[r];
-    if (info->real_only && pc_dtype_kind(x->dtype) == PC_KIND_COMPLEX) {
+    if (info->kinds != RD_KINDS_ALL && pc_dtype_kind(x->dtype) == PC_KIND_COMPLEX) {
         return pc_error_set(PC_ERR_TYPE, "%s is not defined for complex tensors (%s): complex "
                             "numbers have no order", info->name, pc_dtype_name(x->dtype));
+    }
+    if (info->kinds == RD_KINDS_FLOAT && !pc_dtype_is_floating(x->dtype)) {
+        return pc_error_set(PC_ERR_TYPE, "%s is defined for floating tensors only, not %s",
+                            info->name, pc_dtype_name(x->dtype));
     }
     if (dtype != PC_DTYPE_INVALID && !info->takes_dtype) {
         return pc_error_set(PC_ERR_VALUE, "%s does not take a dtype", info->name);
@@ -152,7 +151,7 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
         count *= mask[i] ? x->shape[i] : 1;
         osize *= shape[i];
     }
-    if (count == 0 && osize > 0 && info->needs_identity) {
+    if (count == 0 && osize > 0 && !info->has_identity) {
         return pc_error_set(PC_ERR_VALUE, "%s of an empty tensor (or over an axis of extent 0) "
                             "has no value: the reduction has no identity", info->name);
     }
@@ -183,10 +182,10 @@ pc_status pc_reduce(pc_reduction r, const pc_tensor *x, int naxes, const int *ax
     pc_tensor *res = NULL;
     st = pc_tensor_empty(x->ndim, shape, rdt, pc_tensor_device(x), &res);
     if (st == PC_OK && osize > 0) {
-        const pc_reduce_params params = {correction};
+        const pc_reduce_params params = {correction, (int)r};
         pc_tensor *outs[1] = {res};
         const pc_kernel_args args = {1, 1, &xin, outs, &params};
-        st = pc_dispatch_whole(info->op, xin->dtype, &args);
+        st = pc_dispatch_whole(reduction_ops[r], xin->dtype, &args);
     }
     pc_tensor_free(cast);
     if (st == PC_OK && final_dtype != PC_DTYPE_INVALID) {

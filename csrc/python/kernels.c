@@ -157,6 +157,38 @@ static PyObject *fn_elementwise_kinds(PyObject *mod, PyObject *unused)
     return list;
 }
 
+/* _reductions() -> (name, shape, kinds, abi) of every row of paddle_c/reductions.def, in
+ * order: the accumulator shape ("ARITH" ... "LSE"), the dtype kinds it is defined for as kind
+ * characters ("biufc", "biuf", "f"), whether it is a whole-tensor op of the plug-in ABI. */
+static PyObject *fn_reductions(PyObject *mod, PyObject *unused)
+{
+    (void)mod;
+    (void)unused;
+#define RD_KINDS_ALL "biufc"
+#define RD_KINDS_REAL "biuf"
+#define RD_KINDS_FLOAT "f"
+    static const struct {
+        const char *name, *shape, *kinds;
+        int abi;
+    } rows[] = {
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, dtype, ident, abi, ...)               \
+    {#name, #shape, RD_KINDS_##kinds, abi},
+#include "paddle_c/reductions.def"
+#undef PC_RD
+    };
+#undef RD_KINDS_ALL
+#undef RD_KINDS_REAL
+#undef RD_KINDS_FLOAT
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list != NULL && i < sizeof rows / sizeof rows[0]; i++) {
+        if (append_row(list, Py_BuildValue("(sssO)", rows[i].name, rows[i].shape, rows[i].kinds,
+                                           rows[i].abi ? Py_True : Py_False)) < 0) {
+            return NULL;
+        }
+    }
+    return list;
+}
+
 /* _cpu_config() -> dict: the CPU kernels' variant in use, the best one the CPU supports, the
  * variants compiled in, the thread count. */
 static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
@@ -341,6 +373,9 @@ PyMethodDef pcpy_kernels_methods[] = {
     {"_elementwise_kinds", fn_elementwise_kinds, METH_NOARGS,
      "_elementwise_kinds()\n--\n\n(name, kinds, compute) of each elementwise.def row: the accepted "
      "kinds as kind characters and the compute rule ('same', 'float', 'logical')."},
+    {"_reductions", fn_reductions, METH_NOARGS,
+     "_reductions()\n--\n\n(name, shape, kinds, abi) of each reductions.def row: the accumulator "
+     "shape, the dtype kinds as kind characters, whether the plug-in ABI has it."},
     {"_kernel_hits", (PyCFunction)(void (*)(void))fn_kernel_hits, METH_VARARGS | METH_KEYWORDS,
      "_kernel_hits(reset=False)\n--\n\nDevice slots looked up since the last reset as (op, "
      "backend, dtype, count)."},

@@ -294,6 +294,23 @@ static const char *const *const ops_lists[PCL_NUM_DTYPES] = {
 #undef PCL_LIST
 };
 
+/* The reductions of the plug-in ABI: the rows of paddle_c/reductions.def with abi 1 (kernels.cl
+ * writes their kernels), with the dtype kinds (pcl_dtype.kind) of the row's kinds column. */
+#define PCL_KINDS_ALL "biufc"
+#define PCL_KINDS_REAL "biuf"
+#define PCL_KINDS_FLOAT "f"
+#define PCL_RD_ABI_0(name, kinds)
+#define PCL_RD_ABI_1(name, kinds) {#name, PCL_KINDS_##kinds},
+static const struct {
+    const char *name;
+    const char *kinds;
+} reductions[] = {
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, dtype, ident, abi, ...)               \
+    PCL_RD_ABI_##abi(name, kinds)
+#include "paddle_c/reductions.def"
+#undef PC_RD
+};
+
 pcp_status pcl_register_kernels(const pcp_host *host)
 {
     host_error = host->set_error;
@@ -309,11 +326,10 @@ pcp_status pcl_register_kernels(const pcp_host *host)
         for (int src = 0; src < PCL_NUM_DTYPES && st == PCP_OK; src++) {
             st = reg_cast(host, t, &pcl_dtypes[src]);
         }
-        /* no order of complex values: max, min and ptp only for the others */
-        static const char *const reductions[] = {"sum", "prod", "max", "min", "ptp"};
-        const size_t nred = t->kind == 'c' ? 2 : 5;
-        for (size_t r = 0; r < nred && st == PCP_OK; r++) {
-            st = reg_whole(host, t, reductions[r]);
+        for (size_t r = 0; r < sizeof reductions / sizeof reductions[0] && st == PCP_OK; r++) {
+            if (strchr(reductions[r].kinds, t->kind) != NULL) {
+                st = reg_whole(host, t, reductions[r].name);
+            }
         }
         if (st == PCP_OK && i != PCL_BOOL) {
             st = reg_whole(host, t, "matmul");

@@ -2,7 +2,8 @@
  * kernels.cl - the OpenCL plug-in's elementwise kernels, reductions and matmul for dtype PCK_N
  * (storage type PCL_T): loops around the element layer's functions (csrc/kernels/common,
  * included before this text by program.cl), copy, fill, where, clip, the casts into PCK_N,
- * the reductions sum/prod/max/min/ptp and a tiled matmul. kernels.c mirrors the geometry structs
+ * the reductions of the plug-in ABI (sum, prod and the SELECT and PAIR rows of
+ * paddle_c/reductions.def with abi 1) and a tiled matmul. kernels.c mirrors the geometry structs
  * below (pcl_geom, pcl_rgeom, pcl_mgeom). Complex values are float2/double2 (complex_shim.h):
  * their products always go through the element layer's cx_mul.
  */
@@ -191,7 +192,7 @@ static inline long pcl_reduce_at(long j, long xo, const pcl_rgeom *g)
 }
 #define PCL_X(j) PCK_LOAD(*(__global PCL_T *)(px + pcl_reduce_at(j, xo, &g)))
 
-/* sum, prod, max, min and ptp: loops around the element layer's accumulators
+/* sum and prod (then the ordered ones): loops around the element layer's accumulators
  * (kernels/common/reduce_elem.h), whose rules are every target's: bool and integers in
  * uint64, wrapping (the result is int64, uint64 for unsigned); floating values in double per
  * component, float64 and complex128 sums with a TwoSum compensation, the result rounded once;
@@ -264,39 +265,49 @@ __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, p
 #undef PCL_FROMPARTS
 #endif
 
-/* no order for complex values */
+/* The SELECT and PAIR rows of the plug-in ABI (paddle_c/reductions.def rows with abi 1: max,
+ * min, ptp, ...), each k_<name> for the dtypes of its kinds: a SELECT row's pc_rd_select from
+ * the slice's first element; a PAIR row's max and min accumulators, finished by its
+ * pc_rd_<name>_finish (pc_rd_pair_finish). No order for complex values. */
 #if PCK_K != PCK_KC
-__kernel void k_max(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
-{
-    PCL_REDUCE_START
-    PCK_CT acc = PCL_X(0);
-    for (long j = 1; j < nred; j++) {
-        acc = PCK_FN(pc_rd_select)(PC_RD_MAX, acc, PCL_X(j));
+#define PCL_RD_KERNEL(name)                                                                     \
+    __kernel void k_##name(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+#define PCL_RD_WHICH(which) which
+#define PCL_RD_K_SELECT(ID, name, sarg)                                                         \
+    PCL_RD_KERNEL(name)                                                                         \
+    {                                                                                           \
+        PCL_REDUCE_START                                                                        \
+        PCK_CT acc = PCL_X(0);                                                                  \
+        for (long j = 1; j < nred; j++) {                                                       \
+            acc = PCK_FN(pc_rd_select)(PCL_RD_WHICH sarg, acc, PCL_X(j));                       \
+        }                                                                                       \
+        *(__global PCL_T *)(po + oo) = PCK_STORE(acc);                                          \
     }
-    *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
-}
-
-__kernel void k_min(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
-{
-    PCL_REDUCE_START
-    PCK_CT acc = PCL_X(0);
-    for (long j = 1; j < nred; j++) {
-        acc = PCK_FN(pc_rd_select)(PC_RD_MIN, acc, PCL_X(j));
+#define PCL_RD_K_PAIR(ID, name, sarg)                                                           \
+    PCL_RD_KERNEL(name)                                                                         \
+    {                                                                                           \
+        PCL_REDUCE_START                                                                        \
+        PCK_CT hi = PCL_X(0), lo = hi;                                                          \
+        for (long j = 1; j < nred; j++) {                                                       \
+            const PCK_CT v = PCL_X(j);                                                          \
+            hi = PCK_FN(pc_rd_select)(PC_RD_MAX, hi, v);                                        \
+            lo = PCK_FN(pc_rd_select)(PC_RD_MIN, lo, v);                                        \
+        }                                                                                       \
+        *(__global PCL_T *)(po + oo) = PCK_FN(pc_rd_pair_finish)(PC_REDUCE_##ID, hi, lo);       \
     }
-    *(__global PCL_T *)(po + oo) = PCK_STORE(acc);
-}
-
-__kernel void k_ptp(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
-{
-    PCL_REDUCE_START
-    PCK_CT hi = PCL_X(0), lo = hi;
-    for (long j = 1; j < nred; j++) {
-        const PCK_CT v = PCL_X(j);
-        hi = PCK_FN(pc_rd_select)(PC_RD_MAX, hi, v);
-        lo = PCK_FN(pc_rd_select)(PC_RD_MIN, lo, v);
-    }
-    *(__global PCL_T *)(po + oo) = PCK_FN(pc_rd_ptp_finish)(hi, lo);
-}
+/* the other shapes: sum and prod are written above; the rest are not in the ABI */
+#define PCL_RD_K_ARITH(ID, name, sarg)
+#define PCL_RD_K_MEAN(ID, name, sarg)
+#define PCL_RD_K_VAR(ID, name, sarg)
+#define PCL_RD_K_LOGIC(ID, name, sarg)
+#define PCL_RD_K_COUNT(ID, name, sarg)
+#define PCL_RD_K_LSE(ID, name, sarg)
+#define PCL_RD_ABI_0(...)
+#define PCL_RD_ABI_1(...) __VA_ARGS__
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, dtype, ident, abi, ...)               \
+    PCL_RD_ABI_##abi(PC_RD_IF_##kinds(PCL_RD_K_##shape(ID, name, sarg)))
+#include "paddle_c/reductions.def"
+#undef PC_RD
 #endif
 
 /* ---- matmul: 16 x 16 tiles through local memory ----------------------------------------------- */

@@ -130,8 +130,11 @@ typedef struct pcp_tensor {
  *   "gather", "scatter"  in[0] the tensor addressed (its element type is the kernel's dtype);
  *        everything else in pcp_gather_params.
  *   "arange"  out[0] 1-D: element i is start + i * step (pcp_range_params).
- *   "ptp"  as "max" and "min" (real dtypes and bool): out[0], in x's dtype, is max - min of
- *        each slice as csrc/kernels/common/reduce_elem.h's pc_rd_ptp_finish computes it.
+ *   the other reductions whose row of paddle_c/reductions.def has abi 1 ("ptp", ...) as
+ *        "max" and "min", for the dtypes of the row's kinds column: out[0], in x's dtype, is
+ *        the row's value of each slice; for a PAIR row, its element function
+ *        pc_rd_<name>_finish (csrc/kernels/common/reduce_elem.h) of the slice's maximum and
+ *        minimum ("ptp": max - min).
  *   "random"  out[0] C-contiguous, of a floating dtype (every kind but PCP_RANDOM_INTEGERS) or
  *        an integer dtype (PCP_RANDOM_INTEGERS); its element i (in C order) is the value of
  *        paddle_c's stream at index offset + i, defined bit for bit by

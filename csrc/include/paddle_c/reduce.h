@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "dtype.h"
+#include "reduction_ids.h"
 #include "status.h"
 #include "tensor.h"
 
@@ -25,30 +26,7 @@
 extern "C" {
 #endif
 
-/* The reductions of pc_reduce(). The nan* forms skip NaN elements (an element of a complex
- * dtype is NaN when either part is). */
-typedef enum pc_reduction {
-    PC_REDUCE_SUM = 0,
-    PC_REDUCE_PROD,
-    PC_REDUCE_MAX,
-    PC_REDUCE_MIN,
-    PC_REDUCE_ALL,
-    PC_REDUCE_ANY,
-    PC_REDUCE_MEAN,
-    PC_REDUCE_VAR,
-    PC_REDUCE_STD,
-    PC_REDUCE_COUNT_NONZERO,
-    PC_REDUCE_NANSUM,
-    PC_REDUCE_NANPROD,
-    PC_REDUCE_NANMAX,
-    PC_REDUCE_NANMIN,
-    PC_REDUCE_NANMEAN,
-    PC_REDUCE_NANVAR,
-    PC_REDUCE_NANSTD,
-    PC_REDUCE_LOGSUMEXP,
-    PC_REDUCE_PTP,          /* max - min (NumPy's ptp) */
-    PC_NUM_REDUCTIONS
-} pc_reduction;
+/* The reductions of pc_reduce(): PC_REDUCE_<ID> of each row of paddle_c/reductions.def. */
 
 /* Name of a reduction ("sum"), for messages. */
 const char *pc_reduction_name(pc_reduction r);

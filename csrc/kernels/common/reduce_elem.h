@@ -30,7 +30,9 @@
  *                                     positive
  *   logsumexp                         two passes: the maximum (NaN sticky), then
  *                                     sum(exp(x - max)) compensated; max + log(sum)
- *   ptp                               max - min: the pair of max's and min's accumulators
+ *   ptp (a PAIR row)                  max - min: the pair of max's and min's accumulators,
+ *                                     finished by pc_rd_ptp_finish (pc_rd_pair_finish
+ *                                     chooses a PAIR row's finish by its pc_reduction)
  *   nanprod's and nansum's NaN test   an element is NaN when either part is
  *
  * [Why `which` is an argument] The four ordered selections differ in one comparison; every
@@ -40,10 +42,40 @@
 #ifndef PADDLE_C_KERNELS_COMMON_REDUCE_ELEM_ONCE_H
 #define PADDLE_C_KERNELS_COMMON_REDUCE_ELEM_ONCE_H
 
+#include "paddle_c/reduction_ids.h"
 #include "twosum.h"
 
 /* the ordered selections (max/min and their nan forms; the arg-reductions' too) */
 enum { PC_RD_MAX, PC_RD_MIN, PC_RD_NANMAX, PC_RD_NANMIN };
+
+/* PC_RD_IF_<kinds>(...): the arguments where the dtype's kind PCK_K is among a row's kinds
+ * (paddle_c/reductions.def's kinds column), else nothing; for the expansions over the rows.
+ * PCK_K is PCK_KB 0 ... PCK_KC 4 (dtype_params.h). */
+#define PC_RD_CAT_(a, b) a##b
+#define PC_RD_CAT(a, b) PC_RD_CAT_(a, b)
+#define PC_RD_IF_ALL(...) __VA_ARGS__
+#define PC_RD_IF_REAL(...) PC_RD_CAT(PC_RD_IF_REAL_, PCK_K)(__VA_ARGS__)
+#define PC_RD_IF_FLOAT(...) PC_RD_CAT(PC_RD_IF_FLOAT_, PCK_K)(__VA_ARGS__)
+#define PC_RD_IF_REAL_0(...) __VA_ARGS__
+#define PC_RD_IF_REAL_1(...) __VA_ARGS__
+#define PC_RD_IF_REAL_2(...) __VA_ARGS__
+#define PC_RD_IF_REAL_3(...) __VA_ARGS__
+#define PC_RD_IF_REAL_4(...)
+#define PC_RD_IF_FLOAT_0(...)
+#define PC_RD_IF_FLOAT_1(...)
+#define PC_RD_IF_FLOAT_2(...)
+#define PC_RD_IF_FLOAT_3(...) __VA_ARGS__
+#define PC_RD_IF_FLOAT_4(...)
+
+/* PC_RD_IF_PAIR_<shape>(...): the arguments for a row of the PAIR shape, else nothing */
+#define PC_RD_IF_PAIR_ARITH(...)
+#define PC_RD_IF_PAIR_MEAN(...)
+#define PC_RD_IF_PAIR_VAR(...)
+#define PC_RD_IF_PAIR_SELECT(...)
+#define PC_RD_IF_PAIR_PAIR(...) __VA_ARGS__
+#define PC_RD_IF_PAIR_LOGIC(...)
+#define PC_RD_IF_PAIR_COUNT(...)
+#define PC_RD_IF_PAIR_LSE(...)
 
 /* the dtypes whose floating sums carry a compensation term (1; 0 in #if for the others) */
 #define PC_RD_COMP_FLOAT64 1
@@ -246,6 +278,23 @@ PC_ELEM PCK_T PCK_FN(pc_rd_ptp_finish)(PCK_CT hi, PCK_CT lo)
 #else
     return (PCK_T)((uint64_t)hi - (uint64_t)lo);
 #endif
+}
+
+/* The finish of PAIR row r (paddle_c/reductions.def) of the pair (hi, lo): the row's
+ * pc_rd_<name>_finish, for the dtypes of its kinds. The loops of the PAIR shape on every
+ * target call it with their row, so a new PAIR row needs its finish above and nothing else;
+ * the switch is a jump per output element, after the accumulation. */
+PC_ELEM PCK_T PCK_FN(pc_rd_pair_finish)(int r, PCK_CT hi, PCK_CT lo)
+{
+    switch (r) {
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, ...)                                  \
+    PC_RD_IF_PAIR_##shape(PC_RD_IF_##kinds(case PC_REDUCE_##ID:                                \
+                                           return PCK_FN(pc_rd_##name##_finish)(hi, lo);))
+#include "paddle_c/reductions.def"
+#undef PC_RD
+    default:
+        return PCK_STORE(hi);   /* not a PAIR row of this dtype: never registered */
+    }
 }
 
 #undef PC_RD_ISNAN

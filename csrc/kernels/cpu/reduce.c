@@ -176,7 +176,8 @@ pc_status pc_cpu_reduce_run(const pc_kernel_args *args, const pc_rd_fns *f)
         s *= out->shape[ax];
     }
     const int64_t plane = (out->size * (int64_t)f->field_size + 63) & ~(int64_t)63;
-    const pc_rd_ctx rc = {x->size / out->size, p != NULL ? p->correction : 0.0, plane};
+    const pc_rd_ctx rc = {x->size / out->size, p != NULL ? p->correction : 0.0, plane,
+                          p != NULL ? p->reduction : -1};
     const pc_loop_ctx ctx = {&rc};
     _Alignas(64) char small[1024];
     const size_t bytes = (size_t)(plane * f->nfields);
@@ -227,32 +228,7 @@ pc_status pc_cpu_reduce_run(const pc_kernel_args *args, const pc_rd_fns *f)
 
 void pc_cpu_register_reduce(void)
 {
-    /* a NULL pointer marks an op that does not apply to the dtype (max of complex) */
-#define RD_REG(OP, fn, ID)                                                                     \
-    if (fn##_##ID != NULL) {                                                                   \
-        pc_kernel_register(PC_OP_##OP, PC_DEVICE_CPU, PC_##ID, (pc_kernel){.whole = fn##_##ID}); \
-    }
-#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt)                                            \
-    RD_REG(SUM, rdk_sum, ID)                                                                   \
-    RD_REG(PROD, rdk_prod, ID)                                                                 \
-    RD_REG(MAX, rdk_max, ID)                                                                   \
-    RD_REG(MIN, rdk_min, ID)                                                                   \
-    RD_REG(ALL, rdk_all, ID)                                                                   \
-    RD_REG(ANY, rdk_any, ID)                                                                   \
-    RD_REG(MEAN, rdk_mean, ID)                                                                 \
-    RD_REG(VAR, rdk_var, ID)                                                                   \
-    RD_REG(STD, rdk_std, ID)                                                                   \
-    RD_REG(COUNT_NONZERO, rdk_count_nonzero, ID)                                               \
-    RD_REG(NANSUM, rdk_nansum, ID)                                                             \
-    RD_REG(NANPROD, rdk_nanprod, ID)                                                           \
-    RD_REG(NANMAX, rdk_nanmax, ID)                                                             \
-    RD_REG(NANMIN, rdk_nanmin, ID)                                                             \
-    RD_REG(NANMEAN, rdk_nanmean, ID)                                                           \
-    RD_REG(NANVAR, rdk_nanvar, ID)                                                             \
-    RD_REG(NANSTD, rdk_nanstd, ID)                                                             \
-    RD_REG(LOGSUMEXP, rdk_logsumexp, ID)                                                       \
-    RD_REG(PTP, rdk_ptp, ID)
+#define PC_DTYPE(ID, name, ctype, kind, size, dl, fmt) register_reduce_##ID();
 #include "paddle_c/dtypes.def"
 #undef PC_DTYPE
-#undef RD_REG
 }

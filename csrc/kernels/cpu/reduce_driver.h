@@ -26,6 +26,7 @@ typedef struct pc_rd_ctx {
     int64_t count;          /* elements reduced into each output (0 for an empty x) */
     double correction;      /* var/std degrees of freedom adjustment */
     int64_t plane;          /* bytes from one field's plane to the next */
+    int reduction;          /* the pc_reduction run (pc_reduce_params.reduction) */
 } pc_rd_ctx;
 
 /* A pass over `nrows` rows of n columns: data[0] the first row of x, data[1] the accumulators

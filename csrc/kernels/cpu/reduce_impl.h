@@ -471,6 +471,38 @@ static void PCK_FN(rd_fsum_merge_fields)(char *dst, const char *src, int64_t n,
 #include "reduce_sum_impl.h"
 #include "reduce_order_impl.h"
 
+/* this dtype's kernel of each row of paddle_c/reductions.def of its kinds: the row's own
+ * (rdk_<name>), or its shape's (rdk_pair for every PAIR row); NULL where the shape does not
+ * apply to the dtype (max of complex) */
+#define RD_FN_ARITH(name) rdk_##name
+#define RD_FN_MEAN(name) rdk_##name
+#define RD_FN_VAR(name) rdk_##name
+#define RD_FN_SELECT(name) rdk_##name
+#define RD_FN_PAIR(name) rdk_pair
+#define RD_FN_LOGIC(name) rdk_##name
+#define RD_FN_COUNT(name) rdk_##name
+#define RD_FN_LSE(name) rdk_##name
+#define RD_REG(OP, fn)                                                                         \
+    if (fn != NULL) {                                                                          \
+        pc_kernel_register(PC_OP_##OP, PC_DEVICE_CPU, PCK_ID, (pc_kernel){.whole = fn});       \
+    }
+static void PCK_FN(register_reduce)(void)
+{
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, ...)                                  \
+    PC_RD_IF_##kinds(RD_REG(ID, PCK_FN(RD_FN_##shape(name))))
+#include "paddle_c/reductions.def"
+#undef PC_RD
+}
+#undef RD_REG
+#undef RD_FN_ARITH
+#undef RD_FN_MEAN
+#undef RD_FN_VAR
+#undef RD_FN_SELECT
+#undef RD_FN_PAIR
+#undef RD_FN_LOGIC
+#undef RD_FN_COUNT
+#undef RD_FN_LSE
+
 #undef RD_COMP
 #undef RD_CF
 #undef RD_NARROW

@@ -172,7 +172,7 @@ static const pc_whole_fn PCK_FN(rdk_all) = PCK_FN(rd_all);
 static const pc_whole_fn PCK_FN(rdk_any) = PCK_FN(rd_any);
 static const pc_whole_fn PCK_FN(rdk_count_nonzero) = PCK_FN(rd_count_nonzero);
 
-/* ---- max, min, nanmax, nanmin, ptp, logsumexp (real dtypes) ---------------------------------- */
+/* ---- max, min, nanmax, nanmin, the PAIR rows, logsumexp (real dtypes) -------------------- */
 
 #if PCK_K != PCK_KC
 #define MACC PCK_CT
@@ -472,16 +472,17 @@ static const pc_rd_fns PCK_FN(rd_nanmin_fns) = {sizeof(MACC), 1, PCK_FN(rd_nanmi
                                                 PCK_FN(rd_minmax_finish), NULL, NULL,
                                                 PCK_FN(rd_nanmin_merge)};
 
-/* ptp: fields max, then min (pc_rd_select's PC_RD_MAX and PC_RD_MIN accumulators, by max's
- * and min's loops), finished by pc_rd_ptp_finish */
-static void PCK_FN(rd_ptp_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
+/* the PAIR shape (paddle_c/reductions.def: ptp, ...): fields max, then min (pc_rd_select's
+ * PC_RD_MAX and PC_RD_MIN accumulators, by max's and min's loops), finished by the row's
+ * pc_rd_<name>_finish through pc_rd_pair_finish (the row is the kernel call's) */
+static void PCK_FN(rd_pair_init)(char *acc, int64_t n, const pc_rd_ctx *rc)
 {
     PCK_FN(rd_minmax_init)(PC_RD_MAX, acc, n);
     PCK_FN(rd_minmax_init)(PC_RD_MIN, acc + rc->plane, n);
 }
 
-static int PCK_FN(rd_ptp_pass)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
-                               const int64_t *st)
+static int PCK_FN(rd_pair_pass)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                                const int64_t *st)
 {
     const pc_rd_ctx *rc = (const pc_rd_ctx *)ctx->params;
     char *const lo[2] = {data[0], data[1] + rc->plane};
@@ -489,8 +490,8 @@ static int PCK_FN(rd_ptp_pass)(const pc_loop_ctx *ctx, char *const *data, int64_
     return PCK_FN(rd_minmax_impl)(PC_RD_MIN, lo, n, st);
 }
 
-static int PCK_FN(rd_ptp_rows)(const pc_loop_ctx *c, char *const *d, int64_t n,
-                               const int64_t *s, int64_t r, int64_t rs)
+static int PCK_FN(rd_pair_rows)(const pc_loop_ctx *c, char *const *d, int64_t n,
+                                const int64_t *s, int64_t r, int64_t rs)
 {
     const pc_rd_ctx *rc = (const pc_rd_ctx *)c->params;
     char *const lo[2] = {d[0], d[1] + rc->plane};
@@ -498,29 +499,29 @@ static int PCK_FN(rd_ptp_rows)(const pc_loop_ctx *c, char *const *d, int64_t n,
     return PCK_FN(rd_min_rows)(c, lo, n, s, r, rs);
 }
 
-static int PCK_FN(rd_ptp_finish)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
-                                 const int64_t *st)
+static int PCK_FN(rd_pair_finish)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
+                                  const int64_t *st)
 {
     const pc_rd_ctx *rc = (const pc_rd_ctx *)ctx->params;
     for (int64_t j = 0; j < n; j++) {
         const char *A = data[0] + j * st[0];
-        PCK_AT(PCK_T, data[1], j, st[1]) =
-            PCK_FN(pc_rd_ptp_finish)(*(const MACC *)A, *RD_FLD(A, 1, const MACC, rc));
+        PCK_AT(PCK_T, data[1], j, st[1]) = PCK_FN(pc_rd_pair_finish)(
+            rc->reduction, *(const MACC *)A, *RD_FLD(A, 1, const MACC, rc));
     }
     return 0;
 }
 
-static void PCK_FN(rd_ptp_merge)(char *d, const char *s, int64_t n, const pc_rd_ctx *rc, int p)
+static void PCK_FN(rd_pair_merge)(char *d, const char *s, int64_t n, const pc_rd_ctx *rc, int p)
 {
     (void)p;
     PCK_FN(rd_minmax_merge)(PC_RD_MAX, d, s, n);
     PCK_FN(rd_minmax_merge)(PC_RD_MIN, d + rc->plane, s + rc->plane, n);
 }
 
-static const pc_rd_fns PCK_FN(rd_ptp_fns) = {sizeof(MACC), 2, PCK_FN(rd_ptp_init),
-                                             PCK_FN(rd_ptp_pass), NULL, NULL,
-                                             PCK_FN(rd_ptp_finish), PCK_FN(rd_ptp_rows),
-                                             NULL, PCK_FN(rd_ptp_merge)};
+static const pc_rd_fns PCK_FN(rd_pair_fns) = {sizeof(MACC), 2, PCK_FN(rd_pair_init),
+                                              PCK_FN(rd_pair_pass), NULL, NULL,
+                                              PCK_FN(rd_pair_finish), PCK_FN(rd_pair_rows),
+                                              NULL, PCK_FN(rd_pair_merge)};
 
 /* logsumexp: pass 1 the maximum (NaN sticky), pass 2 sum(exp(x - max)); fields: max, then
  * the sum (and its compensation) */
@@ -623,16 +624,16 @@ static pc_status PCK_FN(rd_logsumexp)(const pc_kernel_args *a)
 {
     return pc_cpu_reduce_run(a, &PCK_FN(rd_lse_fns));
 }
-static pc_status PCK_FN(rd_ptp)(const pc_kernel_args *a)
+static pc_status PCK_FN(rd_pair)(const pc_kernel_args *a)
 {
-    return pc_cpu_reduce_run(a, &PCK_FN(rd_ptp_fns));
+    return pc_cpu_reduce_run(a, &PCK_FN(rd_pair_fns));
 }
 static const pc_whole_fn PCK_FN(rdk_max) = PCK_FN(rd_max);
 static const pc_whole_fn PCK_FN(rdk_min) = PCK_FN(rd_min);
 static const pc_whole_fn PCK_FN(rdk_nanmax) = PCK_FN(rd_nanmax);
 static const pc_whole_fn PCK_FN(rdk_nanmin) = PCK_FN(rd_nanmin);
 static const pc_whole_fn PCK_FN(rdk_logsumexp) = PCK_FN(rd_logsumexp);
-static const pc_whole_fn PCK_FN(rdk_ptp) = PCK_FN(rd_ptp);
+static const pc_whole_fn PCK_FN(rdk_pair) = PCK_FN(rd_pair);
 
 #undef MACC
 #undef RD_VN
@@ -644,5 +645,5 @@ static const pc_whole_fn PCK_FN(rdk_min) = NULL;
 static const pc_whole_fn PCK_FN(rdk_nanmax) = NULL;
 static const pc_whole_fn PCK_FN(rdk_nanmin) = NULL;
 static const pc_whole_fn PCK_FN(rdk_logsumexp) = NULL;
-static const pc_whole_fn PCK_FN(rdk_ptp) = NULL;
+static const pc_whole_fn PCK_FN(rdk_pair) = NULL;
 #endif

@@ -1,6 +1,7 @@
 /*
- * reduce.cu - the GPU reductions SUM ... PTP (reduce_kernels.h contract) for every dtype
- * the CPU column has: the Ops of reduce_ops.cuh run by the engine of reduce_engine.cuh.
+ * reduce.cu - the GPU reductions, one per row of paddle_c/reductions.def (reduce_kernels.h
+ * contract), for every dtype the CPU column has: the Ops of reduce_ops.cuh run by the engine
+ * of reduce_engine.cuh, chosen by the row's shape and its arguments.
  */
 #include "reduce_ops.cuh"
 
@@ -56,9 +57,9 @@ template <typename T, int W> pc_status rd_minmax(const pc_kernel_args *a)
     return reduce_contract(a, minmax_op<T, W>{});
 }
 
-template <typename T> pc_status rd_ptp(const pc_kernel_args *a)
+template <typename T> pc_status rd_pair(const pc_kernel_args *a)
 {
-    return reduce_contract(a, ptp_op<T>{});
+    return reduce_contract(a, pair_op<T>{((const pc_reduce_params *)a->params)->reduction});
 }
 
 template <typename T, bool ANY> pc_status rd_logic(const pc_kernel_args *a)
@@ -99,29 +100,33 @@ static void reg(pc_op op, pc_dtype dt, pc_whole_fn fn)
     pc_kernel_register(op, PC_DEVICE_GPU_BACKEND, dt, k);
 }
 
+/* the kernel of each shape of paddle_c/reductions.def, from the row's shape arguments */
+#define RD_GPU_ARITH(prod, skip) rd_arith<T, prod, skip>
+#define RD_GPU_MEAN(skip) rd_mean<T, skip>
+#define RD_GPU_VAR(skip, root) rd_var<T, skip, root>
+#define RD_GPU_SELECT(which) rd_minmax<T, which>
+#define RD_GPU_PAIR() rd_pair<T>
+#define RD_GPU_LOGIC(any) rd_logic<T, any>
+#define RD_GPU_COUNT() rd_count_nonzero<T>
+#define RD_GPU_LSE() rd_logsumexp<T>
+
+/* the kinds column of a row: whether it is defined for T */
+enum class rd_kinds { ALL, REAL, FLOAT };
+template <typename T> constexpr bool rd_kinds_has(rd_kinds k)
+{
+    return k == rd_kinds::ALL || (k == rd_kinds::REAL && rd_kind<T>() != rkind::c) ||
+           (k == rd_kinds::FLOAT && rd_kind<T>() == rkind::f);
+}
+
+/* every row of its kinds (the ordered shapes compile for real dtypes only) */
 template <typename T> void register_reduce_dtype(pc_dtype dt)
 {
-    reg(PC_OP_SUM, dt, rd_arith<T, false, false>);
-    reg(PC_OP_PROD, dt, rd_arith<T, true, false>);
-    reg(PC_OP_NANSUM, dt, rd_arith<T, false, true>);
-    reg(PC_OP_NANPROD, dt, rd_arith<T, true, true>);
-    reg(PC_OP_MEAN, dt, rd_mean<T, false>);
-    reg(PC_OP_NANMEAN, dt, rd_mean<T, true>);
-    reg(PC_OP_VAR, dt, rd_var<T, false, false>);
-    reg(PC_OP_STD, dt, rd_var<T, false, true>);
-    reg(PC_OP_NANVAR, dt, rd_var<T, true, false>);
-    reg(PC_OP_NANSTD, dt, rd_var<T, true, true>);
-    reg(PC_OP_ALL, dt, rd_logic<T, false>);
-    reg(PC_OP_ANY, dt, rd_logic<T, true>);
-    reg(PC_OP_COUNT_NONZERO, dt, rd_count_nonzero<T>);
-    if constexpr (rd_kind<T>() != rkind::c) { /* ordered reductions: real dtypes only */
-        reg(PC_OP_MAX, dt, rd_minmax<T, PC_RD_MAX>);
-        reg(PC_OP_MIN, dt, rd_minmax<T, PC_RD_MIN>);
-        reg(PC_OP_NANMAX, dt, rd_minmax<T, PC_RD_NANMAX>);
-        reg(PC_OP_NANMIN, dt, rd_minmax<T, PC_RD_NANMIN>);
-        reg(PC_OP_LOGSUMEXP, dt, rd_logsumexp<T>);
-        reg(PC_OP_PTP, dt, rd_ptp<T>);
+#define PC_RD(ID, name, form, mform, shape, sarg, kinds, ...)                                  \
+    if constexpr (rd_kinds_has<T>(rd_kinds::kinds)) {                                          \
+        reg(PC_OP_##ID, dt, RD_GPU_##shape sarg);                                              \
     }
+#include "paddle_c/reductions.def"
+#undef PC_RD
 }
 
 void register_reduce()

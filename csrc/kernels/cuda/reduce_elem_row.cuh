@@ -36,7 +36,10 @@ template <> struct rd_elem<PCK_T> {
     {
         return PCK_FN(pc_rd_better)(which, v, b);
     }
-    __host__ __device__ static PCK_T ptp(ct hi, ct lo) { return PCK_FN(pc_rd_ptp_finish)(hi, lo); }
+    __host__ __device__ static PCK_T pair_finish(int r, ct hi, ct lo)
+    {
+        return PCK_FN(pc_rd_pair_finish)(r, hi, lo);
+    }
 #endif
 };
 

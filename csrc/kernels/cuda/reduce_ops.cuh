@@ -189,16 +189,18 @@ template <typename T, int W> struct minmax_op {
     }
 };
 
-/* ptp: the pair of max's and min's accumulators (real dtypes) */
-template <typename M> struct ptp_acc {
+/* the PAIR shape (paddle_c/reductions.def: ptp, ...): the pair of max's and min's
+ * accumulators (real dtypes), finished by the row's pc_rd_<name>_finish (pc_rd_pair_finish) */
+template <typename M> struct pair_acc {
     M hi;
     M lo;
 };
 
-template <typename T> struct ptp_op {
+template <typename T> struct pair_op {
     using E = rd_elem<T>;
     using M = typename E::ct;
-    using acc = ptp_acc<M>;
+    using acc = pair_acc<M>;
+    int reduction; /* the row: pc_reduce_params.reduction */
 
     __device__ acc init() const { return acc{E::ident(PC_RD_MAX), E::ident(PC_RD_MIN)}; }
     __device__ acc operator()(acc a, const acc &b) const
@@ -210,7 +212,10 @@ template <typename T> struct ptp_op {
         const M v = rd_cload<T>(p);
         a = (*this)(a, acc{v, v});
     }
-    __device__ void finish(const acc &a, int64_t, char *o) const { *(T *)o = E::ptp(a.hi, a.lo); }
+    __device__ void finish(const acc &a, int64_t, char *o) const
+    {
+        *(T *)o = E::pair_finish(reduction, a.hi, a.lo);
+    }
 };
 
 /* ---- all, any, count_nonzero -------------------------------------------------------------- */

@@ -2,14 +2,16 @@
  * reduce_kernels.h - the contract between the reduction engine (dispatch/reduce.c, scan.c,
  * sort.c, ...) and the kernels of these families on every backend.
  *
- * Reductions (SUM ... PTP) are whole-tensor kernels keyed by the input's dtype:
+ * Reductions (the rows of paddle_c/reductions.def) are whole-tensor kernels keyed by the input's
+ * dtype:
  *   in[0]   x, any layout;
  *   out[0]  the result in pc_reduction_result_dtype(r, x->dtype), with x's number of dimensions
  *           and extent 1 on every reduced axis ("keepdims" shape), any layout, size > 0;
  *   params  const pc_reduce_params *.
  * An axis is reduced exactly when out's extent is 1 and x's is not; the number of elements
  * reduced into one output is x->size / out->size (0 when x is empty). The engine has already
- * rejected empty max/min/ptp; kernels give the identity for the others.
+ * rejected the empty reductions of the rows without an identity; kernels give the identity for
+ * the others.
  *
  * Arg-reductions (ARGMAX ... NANARGMIN): in[0] x (real or bool), out[0] int64 in the keepdims
  * shape of the single reduced axis `pc_argreduce_params.axis` (x->shape[axis] > 0).
@@ -24,6 +26,7 @@
 
 typedef struct pc_reduce_params {
     double correction;  /* var/std/nanvar/nanstd: divisor is count - correction */
+    int reduction;      /* the pc_reduction run (a PAIR row's finish is chosen by it) */
 } pc_reduce_params;
 
 /* Scans (CUMSUM, CUMPROD): in[0] x, out[0] in the sum's accumulation dtype, shaped like x but
