@@ -360,6 +360,7 @@ CASES = {
                lambda x: torch.amin(x, 1, keepdim=True)),
     "nanprod": (lambda x: pc.nanprod(x, axis=1), [A34()], lambda x: torch.prod(x, 1)),
     "ptp": (lambda x: pc.ptp(x, axis=0), [A34()], lambda x: torch.amax(x, 0) - torch.amin(x, 0)),
+    "maxabs": (lambda x: pc.maxabs(x, axis=1), [A34()], lambda x: torch.amax(torch.abs(x), 1)),
     "nanvar": (lambda x: pc.nanvar(pc.where(x > -1.5, x, math.nan), axis=1, correction=1),
                [A34()], None),
     "nanstd": (lambda x: pc.nanstd(x), [A34()], lambda x: torch.std(x, correction=0)),

@@ -8,7 +8,7 @@ function runs on the CPU and on the device, and the results must agree in dtype,
 values, or both sides must raise the same exception type.
 
 Tolerance classes (a GPU reduces in another order than the CPU):
-  exact      arg-reductions, all/any/count_nonzero, max/min and their nan forms, ptp, and every
+  exact      arg-reductions, all/any/count_nonzero, max/min and their nan forms, ptp, maxabs and every
              integer or bool sum, product and cumulative sum/product (two's complement);
   relative   floating sums, means, products, var/std and logsumexp: |device - cpu| within
              1e-13 (float64, complex128) / 1e-6 (float32, complex64 and the float32 results of
@@ -38,7 +38,7 @@ pytestmark = pytest.mark.skipif(not DEVICES, reason="no non-CPU device in this b
 SUMS = ["sum", "nansum", "mean", "nanmean"]
 PRODS = ["prod", "nanprod"]
 VARS = ["var", "std", "nanvar", "nanstd"]
-ORDERED = ["max", "min", "nanmax", "nanmin", "ptp"]
+ORDERED = ["max", "min", "nanmax", "nanmin", "ptp", "maxabs"]
 LOGIC = ["all", "any", "count_nonzero"]
 ARG = ["argmax", "argmin", "nanargmax", "nanargmin"]
 SCANS = ["cumulative_sum", "cumulative_prod"]

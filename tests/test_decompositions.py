@@ -137,7 +137,7 @@ i8 = pc.asarray([[5, -3, 7, 7], [0, 127, -128, 1]], dtype=pc.int8)
 
 # reductions
 for fn in ["mean", "var", "std", "nanmean", "nanvar", "nanstd", "nansum", "nanprod", "nanmax",
-           "nanmin", "logsumexp", "ptp"]:
+           "nanmin", "logsumexp", "ptp", "maxabs"]:
     for t, axis in [(f, 1), (f[:2], 0), (f[:2, ::-1], None), (pc.reshape(f, (3, 5, 1)), (0, 2))]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -142,6 +142,38 @@ def test_ptp_rules():
         pc.ptp(pc.asarray([1 + 2j]))
 
 
+@given(data=st.data())
+def test_maxabs_matches_numpy(data):
+    a, t, axis, keepdims = data.draw(case(FLOAT_DTYPES, min_side=1))
+    out = pc.maxabs(t, axis=axis, keepdims=keepdims)
+    want = np.max(np.abs(a), axis=axis, keepdims=keepdims)
+    assert out.dtype == t.dtype
+    assert out.shape == want.shape
+    np.testing.assert_array_equal(np.asarray(out), want)  # NaN == NaN
+    assert not np.any(np.signbit(np.asarray(out)) & ~np.isnan(np.asarray(out)))
+
+
+def test_maxabs_rules():
+    """maxabs's own rules: the magnitude at either end, never -0, NaN propagates, outer and
+    inner axes and a split over threads agree, bfloat16 as float16, and integer, bool, complex
+    and empty inputs are refused."""
+    x = np.array([[-3.0, 2.0], [1.0, -0.5], [-0.0, 0.0]])
+    assert_equal(pc.maxabs(pc.asarray(x), axis=1), np.array([3.0, 1.0, 0.0]))
+    assert not np.signbit(np.asarray(pc.maxabs(pc.asarray([-0.0, -0.0]))))
+    assert_equal(pc.maxabs(pc.asarray(np.array([1.0, math.nan, -3.0]))), np.float64(math.nan))
+    big = np.random.default_rng(6).standard_normal((300, 1000)).astype(np.float32)
+    for axis in (None, 0, 1):
+        assert_equal(pc.maxabs(pc.asarray(big), axis=axis), np.max(np.abs(big), axis=axis))
+    b16 = pc.asarray([[-2.5, 1.0], [0.5, -0.25]], dtype=pc.bfloat16)
+    assert_equal(pc.maxabs(b16, axis=0).astype(pc.float32), np.array([2.5, 1.0], np.float32))
+    with pytest.raises(ValueError, match="maxabs"):
+        pc.maxabs(pc.zeros((0, 3)))
+    assert pc.maxabs(pc.zeros((0, 3)), axis=1).shape == (0,)
+    for bad in (pc.asarray([1, -2]), pc.asarray([True]), pc.asarray([1 + 2j])):
+        with pytest.raises(TypeError, match="maxabs"):
+            pc.maxabs(bad)
+
+
 @pytest.mark.parametrize("fname", ["nanmax", "nanmin"])
 @given(data=st.data())
 def test_nanmax_nanmin_match_numpy(fname, data):

@@ -258,6 +258,10 @@ pc_status dc_reduce_whole(dc *s, pc_op op, pc_dtype key, const pc_kernel_args *a
         r = dc_ew2(s, x->dtype == PC_BOOL ? PC_EW_NOT_EQUAL : PC_EW_SUBTRACT, dc_t(hi), dc_t(lo));
         break;
     }
+    case PC_OP_MAXABS:
+        r = dc_reduce(s, PC_REDUCE_MAX, dc_ew1(s, PC_EW_ABS, x), ax.n, ax.axis, true,
+                      PC_DTYPE_INVALID);
+        break;
     case PC_OP_LOGSUMEXP:
         r = ax.count == 0 ? dc_full(s, out->ndim, out->shape, out->dtype, dc_f(-INFINITY))
                           : logsumexp(s, dc_cast(s, x, cdt), &ax);

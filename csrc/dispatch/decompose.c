@@ -133,6 +133,11 @@ static bool need_ptp(pc_device_type b, pc_dtype dt)
            has(b, dt == PC_BOOL ? PC_OP_NOT_EQUAL : PC_OP_SUBTRACT, dt);
 }
 
+static bool need_maxabs(pc_device_type b, pc_dtype dt)
+{
+    return base(b, dt) && has(b, PC_OP_ABS, dt) && has(b, PC_OP_MAX, dt);
+}
+
 static bool need_logsumexp(pc_device_type b, pc_dtype dt)
 {
     const pc_dtype c = dc_compute_dtype(dt);
@@ -291,6 +296,7 @@ static const row table[] = {
      dc_reduce_whole, NULL},
     {PC_OP_NANSTD, "sqrt(nanvar(x))", need_var, dc_reduce_whole, NULL},
     {PC_OP_PTP, "max(x) - min(x) (bool: max(x) != min(x))", need_ptp, dc_reduce_whole, NULL},
+    {PC_OP_MAXABS, "max(abs(x))", need_maxabs, dc_reduce_whole, NULL},
     {PC_OP_LOGSUMEXP, "m + log(sum(exp(x - m))) where m = max(x) is finite, else m (-inf when "
      "empty)", need_logsumexp, dc_reduce_whole, NULL},
     {PC_OP_CUMSUM, "log2(n) rounds of x[i] += x[i - d], d = 1, 2, 4, ... (Hillis-Steele; "

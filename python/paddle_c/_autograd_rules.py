@@ -478,6 +478,11 @@ def _ptp(x, axis=None, keepdims=False):
     return _C.subtract(_C.max(x, axis=ax, keepdims=keepdims), _C.min(x, axis=ax, keepdims=keepdims))
 
 
+@_decompose("maxabs")
+def _maxabs(x, axis=None, keepdims=False):
+    return _C.max(_C.abs(x), axis=_red_axes(x, axis), keepdims=keepdims)
+
+
 @_decompose("nanprod")
 def _nanprod(x, axis=None, dtype=None, keepdims=False, *, keepdim=None):
     return _C.prod(_C.where(_C.isnan(x), 1, x), axis=_red_axes(x, axis), dtype=dtype,

@@ -280,6 +280,17 @@ PC_ELEM PCK_T PCK_FN(pc_rd_ptp_finish)(PCK_CT hi, PCK_CT lo)
 #endif
 }
 
+#if PCK_K == PCK_KF
+/* maxabs (max(abs(x)), floating dtypes): the largest magnitude is at the maximum or at the
+ * minimum, so max's and min's pair finishes it as max(|hi|, |lo|); NaN is sticky through both
+ * (a slice with a NaN has hi and lo NaN); the magnitudes in double are exact, and never -0. */
+PC_ELEM PCK_T PCK_FN(pc_rd_maxabs_finish)(PCK_CT hi, PCK_CT lo)
+{
+    const double a = fabs((double)hi), b = fabs((double)lo);
+    return PCK_STORE((PCK_CT)(a > b || a != a ? a : b));
+}
+#endif
+
 /* The finish of PAIR row r (paddle_c/reductions.def) of the pair (hi, lo): the row's
  * pc_rd_<name>_finish, for the dtypes of its kinds. The loops of the PAIR shape on every
  * target call it with their row, so a new PAIR row needs its finish above and nothing else;
