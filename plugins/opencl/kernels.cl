@@ -270,11 +270,11 @@ __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, p
  * the slice's first element; a PAIR row's max and min accumulators, finished by its
  * pc_rd_<name>_finish (pc_rd_pair_finish). No order for complex values. */
 #if PCK_K != PCK_KC
-#define PCL_RD_KERNEL(name)                                                                     \
-    __kernel void k_##name(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
+#define PCL_RD_KERNEL(kname)                                                                    \
+    __kernel void kname(__global uchar *px, long xb, __global uchar *po, long ob, pcl_rgeom g)
 #define PCL_RD_WHICH(which) which
-#define PCL_RD_K_SELECT(ID, name, sarg)                                                         \
-    PCL_RD_KERNEL(name)                                                                         \
+#define PCL_RD_K_SELECT(ID, kname, sarg)                                                        \
+    PCL_RD_KERNEL(kname)                                                                        \
     {                                                                                           \
         PCL_REDUCE_START                                                                        \
         PCK_CT acc = PCL_X(0);                                                                  \
@@ -283,8 +283,8 @@ __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, p
         }                                                                                       \
         *(__global PCL_T *)(po + oo) = PCK_STORE(acc);                                          \
     }
-#define PCL_RD_K_PAIR(ID, name, sarg)                                                           \
-    PCL_RD_KERNEL(name)                                                                         \
+#define PCL_RD_K_PAIR(ID, kname, sarg)                                                          \
+    PCL_RD_KERNEL(kname)                                                                        \
     {                                                                                           \
         PCL_REDUCE_START                                                                        \
         PCK_CT hi = PCL_X(0), lo = hi;                                                          \
@@ -296,16 +296,18 @@ __kernel void k_prod(__global uchar *px, long xb, __global uchar *po, long ob, p
         *(__global PCL_T *)(po + oo) = PCK_FN(pc_rd_pair_finish)(PC_REDUCE_##ID, hi, lo);       \
     }
 /* the other shapes: sum and prod are written above; the rest are not in the ABI */
-#define PCL_RD_K_ARITH(ID, name, sarg)
-#define PCL_RD_K_MEAN(ID, name, sarg)
-#define PCL_RD_K_VAR(ID, name, sarg)
-#define PCL_RD_K_LOGIC(ID, name, sarg)
-#define PCL_RD_K_COUNT(ID, name, sarg)
-#define PCL_RD_K_LSE(ID, name, sarg)
+#define PCL_RD_K_ARITH(ID, kname, sarg)
+#define PCL_RD_K_MEAN(ID, kname, sarg)
+#define PCL_RD_K_VAR(ID, kname, sarg)
+#define PCL_RD_K_LOGIC(ID, kname, sarg)
+#define PCL_RD_K_COUNT(ID, kname, sarg)
+#define PCL_RD_K_LSE(ID, kname, sarg)
 #define PCL_RD_ABI_0(...)
 #define PCL_RD_ABI_1(...) __VA_ARGS__
+/* [Why k_##name is pasted here] The name reaches the kernel macros as one token k_<name>:
+ * passed on bare, "max" and "min" would meet the OpenCL compiler's own macros of those names */
 #define PC_RD(ID, name, form, mform, shape, sarg, kinds, dtype, ident, abi, ...)               \
-    PCL_RD_ABI_##abi(PC_RD_IF_##kinds(PCL_RD_K_##shape(ID, name, sarg)))
+    PCL_RD_ABI_##abi(PC_RD_IF_##kinds(PCL_RD_K_##shape(ID, k_##name, sarg)))
 #include "paddle_c/reductions.def"
 #undef PC_RD
 #endif
