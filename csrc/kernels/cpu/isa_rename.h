@@ -33,5 +33,6 @@
 #define pc_cpu_register_random PC_ISA_RENAME(pc_cpu_register_random)
 #define pc_simd_sort_i32 PC_ISA_RENAME(pc_simd_sort_i32)
 #define pc_simd_sort_i64 PC_ISA_RENAME(pc_simd_sort_i64)
+#define pc_simd_sort_f64 PC_ISA_RENAME(pc_simd_sort_f64)
 
 #endif
