@@ -17,7 +17,6 @@
 #include <immintrin.h>
 #include <math.h>
 #include <stdbool.h>
-#include <string.h>
 
 #include "simd_sort_perm.h"
 

