@@ -478,6 +478,23 @@ def test_transposing_copy_keeps_bit_patterns(dtype, bits, shape):
     np.testing.assert_array_equal(got.view(bits), np.ascontiguousarray(a.T[::-1]).view(bits))
 
 
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int16", "float32", "float64", "complex128"])
+@pytest.mark.parametrize("cols", [0, 1, 3, 4, 5, 8, 9, 30])
+def test_strided_view_gathered_into_rows(dtype, cols):
+    """A stepped view made contiguous gathers each row from a strided source (unrolled by 4,
+    the remainder one by one): both step signs, every remainder, bit patterns unchanged."""
+    a = (np.arange(7 * cols * 3).reshape(7, cols * 3) % 251).astype(dtype)
+    if dtype in ("float64", "complex128"):
+        a.real[::3] = -0.0
+        a.flat[1::4] = np.nan
+    t = pc.asarray(a)
+    for view, ref in ((t[::2, ::-3], a[::2, ::-3]), (t[1:, ::3], a[1:, ::3]),
+                      (t[:, 2::-1], a[:, 2::-1])):
+        got = np.asarray(view.contiguous())
+        assert got.flags.c_contiguous and got.shape == ref.shape
+        np.testing.assert_array_equal(got.view(np.uint8), np.ascontiguousarray(ref).view(np.uint8))
+
+
 @pytest.mark.parametrize("channels", [2, 3, 4])
 @pytest.mark.parametrize("dtype", ["uint8", "float32", "float64", "complex128"])
 def test_hwc_to_chw(channels, dtype):

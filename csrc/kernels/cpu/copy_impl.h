@@ -17,6 +17,26 @@ static int PCK_FN(copy)(const pc_loop_ctx *ctx, char *const *data, int64_t n,
         for (int64_t i = 0; i < n; i++) {
             PCK_AT(PCK_T, dst, i, ds) = v;
         }
+    } else if (ds == (int64_t)sizeof(PCK_T)) {
+        /* [Why unrolled] a gather into a contiguous row (a strided view made contiguous): four
+         * loads from one base per step, so the address arithmetic is shared and the loads
+         * issue together; the stores land in order */
+        PCK_T *d = (PCK_T *)dst;
+        int64_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+            const char *s = src + i * ss;
+            const PCK_T a0 = *(const PCK_T *)(const void *)s;
+            const PCK_T a1 = *(const PCK_T *)(const void *)(s + ss);
+            const PCK_T a2 = *(const PCK_T *)(const void *)(s + 2 * ss);
+            const PCK_T a3 = *(const PCK_T *)(const void *)(s + 3 * ss);
+            d[i] = a0;
+            d[i + 1] = a1;
+            d[i + 2] = a2;
+            d[i + 3] = a3;
+        }
+        for (; i < n; i++) {
+            d[i] = PCK_AT(const PCK_T, src, i, ss);
+        }
     } else {
         for (int64_t i = 0; i < n; i++) {
             PCK_AT(PCK_T, dst, i, ds) = PCK_AT(const PCK_T, src, i, ss);

@@ -8,14 +8,15 @@
  *
  * Compiled in the AVX2 variant (256-bit registers) and the AVX-512 variant (512-bit registers,
  * the partition by register compress instead of the permutation table); the file is empty in
- * the baseline. simd_sort_impl.h is the algorithm, included once per key width.
+ * the baseline. simd_sort_impl.h is the algorithm, included once per key width, and once more
+ * for float64 in the AVX2 variant (simd_sort.h says why).
  */
 #include "simd_sort.h"
 
 #if PC_SIMD_SORT
 #include <immintrin.h>
+#include <math.h>
 #include <stdbool.h>
-#include <string.h>
 
 #include "simd_sort_perm.h"
 
@@ -26,5 +27,13 @@
 #define SS_BITS 64
 #include "simd_sort_impl.h"
 #undef SS_BITS
+
+#if PC_SIMD_SORT_F64
+#define SS_BITS 64
+#define SS_FLOAT 1
+#include "simd_sort_impl.h"
+#undef SS_FLOAT
+#undef SS_BITS
+#endif
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * simd_sort_impl.h - the vectorised quicksort for one key width (SS_BITS 32 or 64), included
- * by simd_sort.c. No include guard.
+ * by simd_sort.c; with SS_FLOAT 1 (AVX2 only, SS_BITS 64) the keys are doubles (simd_sort.h
+ * says why). No include guard.
  *
  * A vector (SS_V) holds W keys: with AVX-512 a 512-bit register (16 of 32 bits, 8 of 64), with
  * AVX2 a 256-bit one (8 and 4). The vector primitives come first (min/max, the lane exchanges
@@ -16,7 +17,15 @@
  */
 #define SS_CAT_(a, b) a##b
 #define SS_CAT(a, b) SS_CAT_(a, b)
+#ifndef SS_FLOAT
+#define SS_FLOAT 0
+#define SS_FLOAT_DEFAULTED
+#endif
+#if SS_FLOAT
+#define SS_FN(name) SS_CAT(name, f64)
+#else
 #define SS_FN(name) SS_CAT(name, SS_BITS)
+#endif
 
 #if defined(__AVX512F__)
 #define SS_V __m512i
@@ -29,12 +38,19 @@
 #define SS_STOREU(p, v) _mm256_storeu_si256((__m256i *)(p), (v))
 #define SS_VBYTES 32
 #endif
-#if SS_BITS == 32
+/* SS_NEXT(p): the smallest key above p (p < SS_MAX) */
+#if SS_FLOAT
+#define SS_T double
+#define SS_MAX HUGE_VAL
+#define SS_NEXT(p) nextafter((p), HUGE_VAL)
+#elif SS_BITS == 32
 #define SS_T int32_t
 #define SS_MAX INT32_MAX
+#define SS_NEXT(p) ((p) + 1)
 #else
 #define SS_T int64_t
 #define SS_MAX INT64_MAX
+#define SS_NEXT(p) ((p) + 1)
 #endif
 #define SS_W (SS_VBYTES / (SS_BITS / 8))
 /* the largest block the sorting network sorts: 16 vectors */
@@ -176,6 +192,38 @@ static inline __m256i ss_perm32(unsigned lt)
 {
     return _mm256_load_si256((const __m256i *)pc_simd_sort_perm32[lt]);
 }
+#elif SS_FLOAT
+/* doubles in integer registers (the casts are free): vminpd/vmaxpd and ordered compares */
+static inline __m256i ss_minf64(__m256i a, __m256i b)
+{
+    return _mm256_castpd_si256(_mm256_min_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)));
+}
+static inline __m256i ss_maxf64(__m256i a, __m256i b)
+{
+    return _mm256_castpd_si256(_mm256_max_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)));
+}
+static inline __m256i ss_setf64(SS_T x) { return _mm256_castpd_si256(_mm256_set1_pd(x)); }
+static inline __m256i ss_revf64(__m256i v) { return _mm256_permute4x64_epi64(v, 0x1B); }
+static inline __m256i ss_cmp_lanesf64(__m256i v, int j, bool flip)
+{
+    if (j == 1) {
+        const __m256i p = _mm256_shuffle_epi32(v, 0x4E);
+        return _mm256_castpd_si256(_mm256_blend_pd(_mm256_castsi256_pd(ss_minf64(v, p)),
+                                                   _mm256_castsi256_pd(ss_maxf64(v, p)), 0xA));
+    }
+    const __m256i p = flip ? ss_revf64(v) : _mm256_permute4x64_epi64(v, 0x4E);
+    return _mm256_castpd_si256(_mm256_blend_pd(_mm256_castsi256_pd(ss_minf64(v, p)),
+                                               _mm256_castsi256_pd(ss_maxf64(v, p)), 0xC));
+}
+static inline unsigned ss_lt_maskf64(__m256i v, __m256i pivot)
+{
+    return (unsigned)_mm256_movemask_pd(
+        _mm256_cmp_pd(_mm256_castsi256_pd(v), _mm256_castsi256_pd(pivot), _CMP_LT_OQ));
+}
+static inline __m256i ss_permf64(unsigned lt)
+{
+    return _mm256_load_si256((const __m256i *)pc_simd_sort_perm64[lt]);
+}
 #else
 /* AVX2 has no 64-bit min/max (AVX-512VL has) */
 static inline __m256i ss_min64(__m256i a, __m256i b)
@@ -209,7 +257,8 @@ static inline __m256i ss_cmp_pair64(__m256i v, __m256i p, __m256i upper)
 static inline __m256i ss_cmp_lanes64(__m256i v, int j, bool flip)
 {
     if (j == 1) {
-        return ss_cmp_pair64(v, _mm256_permute4x64_epi64(v, 0xB1),
+        /* the partner lane is in the same 128-bit half: an in-lane shuffle is enough */
+        return ss_cmp_pair64(v, _mm256_shuffle_epi32(v, 0x4E),
                              _mm256_setr_epi64x(0, -1, 0, -1));
     }
     return ss_cmp_pair64(v, flip ? ss_rev64(v) : _mm256_permute4x64_epi64(v, 0x4E),
@@ -335,15 +384,184 @@ static inline __attribute__((always_inline)) void SS_FN(ss_merge8)(SS_V *v)
     SS_FN(ss_merge4)(v + 4);
 }
 
+#if SS_W == 4
+/* [Why columns first with 4 lanes] A comparator between two vectors is a min and a max (or,
+ * for 64-bit integers on AVX2, a compare and two blends); one inside a vector needs a lane
+ * shuffle and a blend more for half the pairs. With 4 lanes most of the bitonic sort's columns
+ * are inside vectors, so the blocks of 4, 8 and 16 vectors sort their columns first with a
+ * network between vectors (Batcher's odd-even merge sort: 5, 19 and 63 comparators), transpose
+ * each 4 x 4 square so that every column becomes a sorted run of 1, 2 or 4 vectors, and merge
+ * the runs with the bitonic merge: for 64-bit integers about 28 % fewer instructions for 8
+ * vectors and 33 % for 16 than the bitonic sort from single lanes (measured: 1M int64 sorted
+ * 5-10 % faster). */
+static inline __attribute__((always_inline)) void SS_FN(ss_coex)(SS_V *a, SS_V *b)
+{
+    const SS_V lo = SS_FN(ss_min)(*a, *b);
+    *b = SS_FN(ss_max)(*a, *b);
+    *a = lo;
+}
+#define SS_COEX(i, j) SS_FN(ss_coex)(&v[i], &v[j])
+
+/* the 4 x 4 square of 64-bit lanes v[0..4) transposed: v[i] lane k <- v[k] lane i */
+static inline __attribute__((always_inline)) void SS_FN(ss_transpose4)(SS_V *v)
+{
+    const __m256i t0 = _mm256_unpacklo_epi64(v[0], v[1]);
+    const __m256i t1 = _mm256_unpackhi_epi64(v[0], v[1]);
+    const __m256i t2 = _mm256_unpacklo_epi64(v[2], v[3]);
+    const __m256i t3 = _mm256_unpackhi_epi64(v[2], v[3]);
+    v[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    v[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    v[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    v[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+/* one half (w vectors) of a bitonic merge after its first column: the columns between
+ * vectors, then those inside each vector */
+static inline __attribute__((always_inline)) void SS_FN(ss_half)(SS_V *v, const int w)
+{
+    if (w == 8) {
+        SS_FN(ss_merge8)(v);
+        return;
+    }
+    if (w == 4) {
+        SS_FN(ss_merge4)(v);
+        return;
+    }
+    if (w == 2) {
+        SS_FN(ss_cross)(v, 2);
+    }
+    for (int a = 0; a < w; a++) {
+        for (int j = SS_W / 2; j >= 1; j /= 2) {
+            v[a] = SS_FN(ss_cmp_lanes)(v[a], j, false);
+        }
+    }
+}
+
+/* the sorted runs v[0..w) and v[w..2w) merged into one */
+static inline __attribute__((always_inline)) void SS_FN(ss_merge_runs)(SS_V *v, const int w)
+{
+    SS_FN(ss_flip)(v, 2 * w);
+    SS_FN(ss_half)(v, w);
+    SS_FN(ss_half)(v + w, w);
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort4)(SS_V *v)
+{
+    SS_COEX(0, 1);
+    SS_COEX(2, 3);
+    SS_COEX(0, 2);
+    SS_COEX(1, 3);
+    SS_COEX(1, 2);
+    SS_FN(ss_transpose4)(v);
+    SS_FN(ss_merge_runs)(v, 1);
+    SS_FN(ss_merge_runs)(v + 2, 1);
+    SS_FN(ss_merge_runs)(v, 2);
+}
+
+/* Batcher's network for 8 columns */
+static inline __attribute__((always_inline)) void SS_FN(ss_columns8)(SS_V *v)
+{
+    SS_COEX(0, 1);
+    SS_COEX(2, 3);
+    SS_COEX(4, 5);
+    SS_COEX(6, 7);
+    SS_COEX(0, 2);
+    SS_COEX(1, 3);
+    SS_COEX(4, 6);
+    SS_COEX(5, 7);
+    SS_COEX(1, 2);
+    SS_COEX(5, 6);
+    SS_COEX(0, 4);
+    SS_COEX(1, 5);
+    SS_COEX(2, 6);
+    SS_COEX(3, 7);
+    SS_COEX(2, 4);
+    SS_COEX(3, 5);
+    SS_COEX(1, 2);
+    SS_COEX(3, 4);
+    SS_COEX(5, 6);
+}
+
 static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
 {
+    SS_FN(ss_columns8)(v);
+    SS_FN(ss_transpose4)(v);
+    SS_FN(ss_transpose4)(v + 4);
+    /* column c is now the run (v[c], v[4 + c]) */
+    SS_V u[8] = {v[0], v[4], v[1], v[5], v[2], v[6], v[3], v[7]};
+    SS_FN(ss_merge_runs)(u, 2);
+    SS_FN(ss_merge_runs)(u + 4, 2);
+    SS_FN(ss_merge_runs)(u, 4);
+    for (int a = 0; a < 8; a++) {
+        v[a] = u[a];
+    }
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(SS_V *v)
+{
+    SS_FN(ss_columns8)(v);
+    SS_FN(ss_columns8)(v + 8);
+    /* Batcher's odd-even merge of the two sorted halves of each column */
+    SS_COEX(0, 8);
+    SS_COEX(1, 9);
+    SS_COEX(2, 10);
+    SS_COEX(3, 11);
+    SS_COEX(4, 12);
+    SS_COEX(5, 13);
+    SS_COEX(6, 14);
+    SS_COEX(7, 15);
+    SS_COEX(4, 8);
+    SS_COEX(5, 9);
+    SS_COEX(6, 10);
+    SS_COEX(7, 11);
+    SS_COEX(2, 4);
+    SS_COEX(3, 5);
+    SS_COEX(6, 8);
+    SS_COEX(7, 9);
+    SS_COEX(10, 12);
+    SS_COEX(11, 13);
+    SS_COEX(1, 2);
+    SS_COEX(3, 4);
+    SS_COEX(5, 6);
+    SS_COEX(7, 8);
+    SS_COEX(9, 10);
+    SS_COEX(11, 12);
+    SS_COEX(13, 14);
+    for (int b = 0; b < 16; b += 4) {
+        SS_FN(ss_transpose4)(v + b);
+    }
+    /* column c is now the run (v[c], v[4 + c], v[8 + c], v[12 + c]) */
+    SS_V u[16];
+    for (int c = 0; c < 4; c++) {
+        for (int b = 0; b < 4; b++) {
+            u[4 * c + b] = v[4 * b + c];
+        }
+    }
+    SS_FN(ss_merge_runs)(u, 4);
+    SS_FN(ss_merge_runs)(u + 8, 4);
+    SS_FN(ss_merge_runs)(u, 8);
+    for (int a = 0; a < 16; a++) {
+        v[a] = u[a];
+    }
+}
+#undef SS_COEX
+#else
+static inline __attribute__((always_inline)) void SS_FN(ss_sort4)(SS_V *v)
+{
     SS_FN(ss_network)(v, 4);
-    SS_FN(ss_network)(v + 4, 4);
+}
+
+static inline __attribute__((always_inline)) void SS_FN(ss_sort8)(SS_V *v)
+{
+    SS_FN(ss_sort4)(v);
+    SS_FN(ss_sort4)(v + 4);
     SS_FN(ss_flip)(v, 8);
     SS_FN(ss_merge4)(v);
     SS_FN(ss_merge4)(v + 4);
 }
+#endif
 
+#if SS_W != 4
 static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(SS_V *v)
 {
     SS_FN(ss_sort8)(v);
@@ -351,6 +569,43 @@ static inline __attribute__((always_inline)) void SS_FN(ss_sort16)(SS_V *v)
     SS_FN(ss_flip)(v, 16);
     SS_FN(ss_merge8)(v);
     SS_FN(ss_merge8)(v + 8);
+}
+#endif
+
+/* The first k keys at p (0 < k < W), the largest key in the other lanes; and the first k
+ * lanes of x stored at p. Masked moves: nothing beyond p[k - 1] is touched. */
+static inline SS_V SS_FN(ss_load_part)(const SS_T *p, int k)
+{
+    const SS_V top = SS_FN(ss_set)(SS_MAX);
+#if defined(__AVX512F__) && SS_BITS == 32
+    return _mm512_mask_loadu_epi32(top, (__mmask16)((1u << k) - 1), p);
+#elif defined(__AVX512F__)
+    return _mm512_mask_loadu_epi64(top, (__mmask8)((1u << k) - 1), p);
+#elif SS_BITS == 32
+    const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(k),
+                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return _mm256_blendv_epi8(top, _mm256_maskload_epi32((const int *)(const void *)p, m), m);
+#else
+    const __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3));
+    return _mm256_blendv_epi8(top, _mm256_maskload_epi64((const long long *)(const void *)p, m),
+                              m);
+#endif
+}
+
+static inline void SS_FN(ss_store_part)(SS_T *p, int k, SS_V x)
+{
+#if defined(__AVX512F__) && SS_BITS == 32
+    _mm512_mask_storeu_epi32(p, (__mmask16)((1u << k) - 1), x);
+#elif defined(__AVX512F__)
+    _mm512_mask_storeu_epi64(p, (__mmask8)((1u << k) - 1), x);
+#elif SS_BITS == 32
+    const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(k),
+                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    _mm256_maskstore_epi32((int *)(void *)p, m, x);
+#else
+    const __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3));
+    _mm256_maskstore_epi64((long long *)(void *)p, m, x);
+#endif
 }
 
 /* a[0..n), n <= SS_LEAF: the vectors beyond n hold the largest key, up to a power of two of
@@ -367,7 +622,6 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
         m *= 2;
     }
     SS_V v[16];
-    SS_T buf[SS_W];
     for (int i = 0; i < full; i++) {
         v[i] = SS_LOADU(a + i * SS_W);
     }
@@ -375,15 +629,12 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
         v[i] = SS_FN(ss_set)(SS_MAX);
     }
     if (tail > 0) {
-        for (int i = 0; i < SS_W; i++) {
-            buf[i] = i < tail ? a[full * SS_W + i] : SS_MAX;
-        }
-        v[full] = SS_LOADU(buf);
+        v[full] = SS_FN(ss_load_part)(a + full * SS_W, tail);
     }
     switch (m) {
     case 1: SS_FN(ss_network)(v, 1); break;
     case 2: SS_FN(ss_network)(v, 2); break;
-    case 4: SS_FN(ss_network)(v, 4); break;
+    case 4: SS_FN(ss_sort4)(v); break;
     case 8: SS_FN(ss_sort8)(v); break;
     default: SS_FN(ss_sort16)(v); break;
     }
@@ -391,8 +642,7 @@ static void SS_FN(ss_leaf)(SS_T *a, int64_t n)
         SS_STOREU(a + i * SS_W, v[i]);
     }
     if (tail > 0) {
-        SS_STOREU(buf, v[full]);
-        memcpy(a + full * SS_W, buf, (size_t)tail * sizeof(SS_T));
+        SS_FN(ss_store_part)(a + full * SS_W, tail, v[full]);
     }
 }
 
@@ -536,7 +786,7 @@ static void SS_FN(ss_qsort)(SS_T *a, int64_t n, int depth)
             if (pivot == SS_MAX) {
                 return;
             }
-            s = SS_FN(ss_partition)(a, n, pivot + 1);
+            s = SS_FN(ss_partition)(a, n, SS_NEXT(pivot));
             a += s;
             n -= s;
             continue;
@@ -553,7 +803,11 @@ static void SS_FN(ss_qsort)(SS_T *a, int64_t n, int depth)
     SS_FN(ss_leaf)(a, n);
 }
 
+#if SS_FLOAT
+void pc_simd_sort_f64(SS_T *a, int64_t n)
+#else
 void SS_CAT(pc_simd_sort_i, SS_BITS)(SS_T *a, int64_t n)
+#endif
 {
     int depth = 4;
     for (int64_t k = n; k > 1; k /= 2) {
@@ -572,5 +826,10 @@ void SS_CAT(pc_simd_sort_i, SS_BITS)(SS_T *a, int64_t n)
 #undef SS_STOREU
 #undef SS_VBYTES
 #undef SS_MAX
+#undef SS_NEXT
+#ifdef SS_FLOAT_DEFAULTED
+#undef SS_FLOAT
+#undef SS_FLOAT_DEFAULTED
+#endif
 #undef SS_LEAF
 #undef SS_UNROLL

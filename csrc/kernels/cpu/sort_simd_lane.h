@@ -9,7 +9,10 @@
  * complemented), so equal keys are equal bit patterns and the values come back bit for bit.
  * NaNs are set aside in input order and appended (NaN last in both orders, as the stable
  * sort puts them). A lane that holds both -0.0 and +0.0, which compare equal and must keep
- * their input order, is left to the stable radix sort (the function returns false).
+ * their input order, is left to the stable radix sort (the function returns false). Where
+ * PC_SIMD_SORT_F64 is 1 (simd_sort.h says why), float64 keys stay doubles: the elements
+ * themselves, negated for a descending sort (exact, and equal doubles are equal bit patterns
+ * once the signed zeros cannot meet).
  */
 #define SOS_CAT_(a, b) a##b
 #define SOS_CAT(a, b) SOS_CAT_(a, b)
@@ -37,7 +40,13 @@ static bool SOS_CAT(so_simd_lane, SOS_BITS)(const so_ctx *c, const void *lane, c
                                             int kind)
 {
     const int64_t n = c->len;
-    const SOS_U flip = c->descending ? ~(SOS_U)0 : 0;
+#if SOS_BITS == 64 && PC_SIMD_SORT_F64
+    const bool as_double = kind == PCK_KF;
+#else
+    const bool as_double = false;
+#endif
+    /* the descending order: keys complemented, doubles negated */
+    const SOS_U flip = !c->descending ? 0 : as_double ? SOS_SIGN : ~(SOS_U)0;
     const char *src = (const char *)lane;
     /* the keys are sorted in the output lane where it is contiguous (no scratch to touch) */
     const bool in_place = c->sv == (int64_t)sizeof(SOS_U);
@@ -50,7 +59,7 @@ static bool SOS_CAT(so_simd_lane, SOS_BITS)(const so_ctx *c, const void *lane, c
         memcpy(&u, src + i * (int64_t)sizeof u, sizeof u);
         SOS_U k = u;
         if (kind == PCK_KF) {
-            k = SOS_CAT(sos_float_key, SOS_BITS)(u);
+            k = as_double ? u : SOS_CAT(sos_float_key, SOS_BITS)(u);
             nans += (u & ~SOS_SIGN) > SOS_INF;
             negz |= u == SOS_SIGN;
             posz |= u == 0;
@@ -77,10 +86,19 @@ static bool SOS_CAT(so_simd_lane, SOS_BITS)(const so_ctx *c, const void *lane, c
             }
         }
     }
-    SOS_CAT(pc_simd_sort_i, SOS_BITS)(keys, m);
-    for (int64_t i = 0; i < m; i++) {
+#if SOS_BITS == 64 && PC_SIMD_SORT_F64
+    if (as_double) {
+        pc_simd_sort_f64((double *)(void *)keys, m);
+    }
+#endif
+    if (!as_double) {
+        SOS_CAT(pc_simd_sort_i, SOS_BITS)(keys, m);
+    }
+    /* ascending signed integers and doubles are their own keys: sorted in place, done */
+    const bool identity = in_place && flip == 0 && (kind == PCK_KI || as_double);
+    for (int64_t i = 0; i < m && !identity; i++) {
         SOS_U u = (SOS_U)keys[i] ^ flip;
-        if (kind == PCK_KF) {
+        if (kind == PCK_KF && !as_double) {
             u = SOS_CAT(sos_float_key, SOS_BITS)(u);
         } else if (kind == PCK_KU) {
             u ^= SOS_SIGN;
