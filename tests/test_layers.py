@@ -80,3 +80,16 @@ def test_the_tool_finds_a_circle_and_a_wrong_way_edge(tmp_path):
     rc, lines = check({}, {("core/a.c", "dispatch/d.c"): "because"})
     assert any("allowed crossing needs" in line and "core/a.c -> dispatch/d.c" in line
                for line in lines), lines
+    rc, lines = check({}, {("kernels/cpu/k1.c", "kernels/cpu/k2.c"): "one layer is no crossing"})
+    assert any("allowed crossing needs" in line and "k1.c -> kernels/cpu/k2.c" in line
+               for line in lines), lines
+    # a ROCm build's kernels (hipcc's objects in <build>/hip) are kernel files too
+    src = tmp_path / "csrc" / "kernels" / "cuda" / "g.cu"
+    src.parent.mkdir(parents=True)
+    src.write_text("int d1(void); int g1(void) { return d1(); }")
+    (build / "hip").mkdir()
+    subprocess.run(["cc", "-x", "c", "-c", str(src), "-o", str(build / "hip" / "g.o")],
+                   check=True)
+    rc, lines = check({})
+    assert any(line.startswith("kernels/cuda/g.cu (kernels) uses dispatch/d.c (dispatch)")
+               for line in lines), lines
