@@ -371,6 +371,22 @@ def test_einsum_errors(equation, shapes_, error):
         pc.einsum(3, pc.ones(2))
 
 
+def test_einsum_plans_follow_shapes_and_dtypes():
+    """One equation over operands of other shapes (extents of 1 broadcasting, or not), other
+    dtypes, and an invalid call between valid ones: each call gets its own plan."""
+    rng = np.random.default_rng(5)
+    for shapes_, dtype in [([(3, 4), (4, 5)], "float64"), ([(1, 4), (4, 5)], "float64"),
+                           ([(3, 4), (4, 1)], "float32"), ([(3, 4), (4, 5)], "int32"),
+                           ([(3, 4), (4, 5)], "float64")]:
+        ops = [(rng.standard_normal(s) * 3).astype(dtype) for s in shapes_]
+        got = pc.einsum("ij,jk->ik", *[pc.asarray(o) for o in ops])
+        ref = np.einsum("ij,jk->ik", *ops)
+        assert str(got.dtype) == dtype and got.shape == ref.shape
+        np.testing.assert_allclose(got.numpy(), ref, rtol=1e-5)
+        with pytest.raises(ValueError):
+            pc.einsum("ij,jk->ik", pc.ones((3, 4)), pc.ones((5, 5)))
+
+
 # ---- gather_nd, scatter, nonzero(as_tuple=False), unique ----------------------------------
 
 

@@ -158,7 +158,8 @@ static PyObject *fn_elementwise_kinds(PyObject *mod, PyObject *unused)
 }
 
 /* _cpu_config() -> dict: the CPU kernels' variant in use, the best one the CPU supports, the
- * variants compiled in, the thread count. */
+ * variants compiled in, the thread count, and the threads a large call would get now (the
+ * count fitted to the idle CPUs, free_threads.c). */
 static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
 {
     (void)mod;
@@ -171,9 +172,11 @@ static PyObject *fn_cpu_config(PyObject *mod, PyObject *unused)
     if (variants == NULL) {
         return NULL;
     }
-    PyObject *d = Py_BuildValue("{s:s,s:s,s:N,s:i}", "isa", pc_cpu_isa_name(pc_cpu_isa_active()),
-                                "isa_best", pc_cpu_isa_name(pc_cpu_isa_best()), "isa_compiled",
-                                variants, "num_threads", pc_get_num_threads());
+    PyObject *d = Py_BuildValue("{s:s,s:s,s:N,s:i,s:i}", "isa",
+                                pc_cpu_isa_name(pc_cpu_isa_active()), "isa_best",
+                                pc_cpu_isa_name(pc_cpu_isa_best()), "isa_compiled", variants,
+                                "num_threads", pc_get_num_threads(), "free_threads",
+                                pc_parallel_free_threads());
     return d;
 }
 

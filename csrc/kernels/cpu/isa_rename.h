@@ -33,5 +33,13 @@
 #define pc_cpu_register_random PC_ISA_RENAME(pc_cpu_register_random)
 #define pc_simd_sort_i32 PC_ISA_RENAME(pc_simd_sort_i32)
 #define pc_simd_sort_i64 PC_ISA_RENAME(pc_simd_sort_i64)
+#define pc_cpu_register_fft PC_ISA_RENAME(pc_cpu_register_fft)
+#define fft_alloc PC_ISA_RENAME(fft_alloc)
+#define fft_free PC_ISA_RENAME(fft_free)
+#define fft_plan_get PC_ISA_RENAME(fft_plan_get)
+#define fft_plan_release PC_ISA_RENAME(fft_plan_release)
+#define fft_plan_set_line_exec PC_ISA_RENAME(fft_plan_set_line_exec)
+#define fft_plan_use_direct PC_ISA_RENAME(fft_plan_use_direct)
+#define fft_unit_root PC_ISA_RENAME(fft_unit_root)
 
 #endif

@@ -27,8 +27,15 @@ static pc_status PCK_FN(arange)(const pc_kernel_args *args)
     PCK_T *restrict b = (PCK_T *)out->data;
     const int64_t n = out->size;
 #if PCK_K == PCK_KI || PCK_K == PCK_KU
+    /* [Why a running sum] istart + i * istep in uint64 (wrapping as the exact int64 value
+     * does) needs a 64-bit lane multiply, which x86-64-v2 lacks: the loop stayed scalar. The
+     * same values as a running sum vectorise with lane adds (arange int64 of 10,000: 4.2 us
+     * against NumPy's 3.2). */
+    const uint64_t step = (uint64_t)p->istep;
+    uint64_t v = (uint64_t)p->istart;
     for (int64_t i = 0; i < n; i++) {
-        b[i] = (PCK_T)(uint64_t)((uint64_t)p->istart + (uint64_t)i * (uint64_t)p->istep);
+        b[i] = (PCK_T)v;
+        v += step;
     }
 #else
     for (int64_t i = 0; i < n; i++) {

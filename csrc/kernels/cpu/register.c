@@ -45,7 +45,6 @@ void pc_cpu_register_kernels(void)
     pc_cpu_register_index();
     pc_cpu_register_index_offsets();
     pc_cpu_register_mask_positions();
-    pc_cpu_register_fft();
     pc_cpu_register_scan();
     pc_cpu_register_diff();
     pc_cpu_register_median();
