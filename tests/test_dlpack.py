@@ -5,6 +5,7 @@ PyTorch round trips are in test_torch_interop.py, the C exchange API in test_dlp
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import paddle_c as pc
+from devices import ALL
 from dlpack_ctypes import (
     IS_COPIED, READ_ONLY, Producer, capsule_name, dims, legacy_struct, mark_used,
     versioned_struct,
@@ -258,6 +260,45 @@ def test_deleters_race_on_many_threads():
     del caps, structs, calls
     gc.collect()
     assert sys.getrefcount(a) == base
+
+
+# ---- the release's stream ordering (backend.h: the vtable's wait_external_stream slot) --------
+
+class PcDevice(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int32), ("index", ctypes.c_int32)]
+
+
+# backend.h's pc_device_type of the devices whose backends have no streams, so no
+# wait_external_stream slot
+NO_STREAMS = {"cpu": 0, "hostdev": 5}
+
+
+@pytest.mark.parametrize("device", [d for d in ALL if d.type in NO_STREAMS], ids=str)
+def test_a_backend_without_streams_orders_no_release(device):
+    """pc_device_wait_external_stream (core/device.c) is the slot with its default: on a backend
+    without it the wait is PC_OK (0) whatever the stream, nothing queued; a device that does not
+    exist is refused. The DLPack path there is as before: no stream is taken, stream=None
+    exports finished data and the consumer's view holds the memory until it lets go."""
+    wait = ctypes.CDLL(pc._C.__file__).pc_device_wait_external_stream
+    wait.argtypes = [PcDevice, ctypes.c_void_p]
+    wait.restype = ctypes.c_int
+    code = NO_STREAMS[device.type]
+    for stream in (1, 2, 0x7F00DEAD):
+        assert wait(PcDevice(code, 0), stream) == 0
+    assert wait(PcDevice(code, 7), 1) != 0  # no such device: PC_ERR_RUNTIME
+    x = pc.arange(6, dtype=pc.float32, device=device)
+    with pytest.raises(ValueError, match="stream"):
+        x.__dlpack__(stream=1)
+    asked = []
+    holder = type("H", (), {})()  # a foreign producer: the capsule path, not our own tensor's
+    holder.__dlpack__ = lambda **kw: asked.append(kw) or x.__dlpack__(stream=None, **kw)
+    holder.__dlpack_device__ = x.__dlpack_device__
+    y = pc.from_dlpack(holder)
+    assert "stream" not in asked[0]  # our consumer asks for no stream on such a device
+    assert y.device == device
+    del x, holder
+    gc.collect()
+    assert y.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
 
 
 SHUTDOWN_SCRIPT = r"""

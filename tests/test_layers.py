@@ -56,8 +56,9 @@ def test_the_tool_finds_a_circle_and_a_wrong_way_edge(tmp_path):
         subprocess.run(["cc", "-c", str(src), "-o", str(obj)], check=True)
     tool.ROOT = str(tmp_path)
 
-    def check(recursion):
+    def check(recursion, crossing=None):
         tool.RECURSION = recursion
+        tool.CROSSING = crossing or {}
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             rc = tool.main(["check_layers.py", str(build)])
@@ -73,3 +74,22 @@ def test_the_tool_finds_a_circle_and_a_wrong_way_edge(tmp_path):
     assert not any(line.startswith("a circle") for line in lines), lines
     rc, lines = check({("kernels/cpu/k1.c", "core/a.c"): "not an edge of this graph at all"})
     assert any("no longer has: kernels/cpu/k1.c -> core/a.c" in line for line in lines), lines
+    # an allowed crossing with its reason removes the wrong-way edge; one without a reason fails
+    rc, lines = check({}, {("core/a.c", "dispatch/d.c"): "core reaches the op layer here"})
+    assert not any(line.startswith("core/a.c (core) uses") for line in lines), lines
+    rc, lines = check({}, {("core/a.c", "dispatch/d.c"): "because"})
+    assert any("allowed crossing needs" in line and "core/a.c -> dispatch/d.c" in line
+               for line in lines), lines
+    rc, lines = check({}, {("kernels/cpu/k1.c", "kernels/cpu/k2.c"): "one layer is no crossing"})
+    assert any("allowed crossing needs" in line and "k1.c -> kernels/cpu/k2.c" in line
+               for line in lines), lines
+    # a ROCm build's kernels (hipcc's objects in <build>/hip) are kernel files too
+    src = tmp_path / "csrc" / "kernels" / "cuda" / "g.cu"
+    src.parent.mkdir(parents=True)
+    src.write_text("int d1(void); int g1(void) { return d1(); }")
+    (build / "hip").mkdir()
+    subprocess.run(["cc", "-x", "c", "-c", str(src), "-o", str(build / "hip" / "g.o")],
+                   check=True)
+    rc, lines = check({})
+    assert any(line.startswith("kernels/cuda/g.cu (kernels) uses dispatch/d.c (dispatch)")
+               for line in lines), lines

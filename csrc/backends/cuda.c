@@ -8,7 +8,8 @@
  * is 0, so `gpu:N` devices raise "does not exist" and devices() lists only the CPU. A device's
  * state (stream, pool) is created on its first use, under one lock, and never
  * destroyed (the process keeps it). Kernels live in csrc/kernels/cuda/ and register themselves
- * from pc_cuda_register_kernels(); they launch on pc_cuda_stream() (cuda_stream.h).
+ * from pc_cuda_register_kernels(), which gets the launch check and the memory pool as hooks
+ * (pc_gpu_runtime, kernels/table.h); they launch on the vtable's stream.
  *
  * [Why a pool with an unbounded release threshold] cudaFree synchronises the whole device;
  * cudaMallocFromPoolAsync/cudaFreeAsync on the stream are ordered with the launches instead, and
@@ -19,7 +20,7 @@
  * process that allocates with cudaMallocAsync (CuPy, PyTorch's async allocator, JAX): setting
  * its release threshold would change how much memory they keep, and trimming it in
  * empty_cache() would trim theirs. Our pool (cudaMemPoolCreate) holds only our tensors and the
- * kernels' scratch (pc_cuda_mem_pool), so its statistics are ours alone too.
+ * kernels' scratch (runtime_mem_pool), so its statistics are ours alone too.
  *
  * [Why a sticky error says "restart"] A kernel that faults (an illegal address, an assertion,
  * a trap) leaves the CUDA context unusable: that error and every later call of the runtime in
@@ -47,7 +48,6 @@
 #define PC_GPU_RUNTIME "CUDA"
 #endif
 
-#include "backends/cuda_stream.h"
 #include "core/fork_lock.h"
 #include "paddle_c/backend.h"
 #include "paddle_c/kernels/table.h"
@@ -442,6 +442,58 @@ static const char *cuda_device_name(const pc_backend *self, int index)
     return index >= 0 && index < PC_CUDA_MAX_DEVICES ? device_names[index] : "?";
 }
 
+/* pc_gpu_runtime's hooks (kernels/table.h), handed to the kernels at registration */
+static void *runtime_mem_pool(int index)
+{
+    cuda_device *d = device_state(index);
+    return d != NULL ? (void *)d->pool : NULL;
+}
+
+/* The wait_external_stream slot: an event recorded on `other` (a cudaStream_t of another library,
+ * or DLPack's 1 and 2, the legacy and the per-thread default stream, which the runtime takes as
+ * handles) that the device's stream waits for. */
+static pc_status cuda_wait_external_stream(const pc_backend *self, int index, void *other)
+{
+    (void)self;
+    cuda_device *d = device_state(index);
+    if (d == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    int previous = 0;
+    cudaEvent_t event = NULL;
+    cudaError_t e = enter_device(index, &previous);
+    if (e == cudaSuccess) {
+        e = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
+        if (e == cudaSuccess) {
+            e = cudaEventRecord(event, (cudaStream_t)other);
+        }
+        if (e == cudaSuccess) {
+            e = cudaStreamWaitEvent(d->stream, event, 0);
+        }
+        if (event != NULL) {
+            (void)cudaEventDestroy(event); /* released once the wait has been satisfied */
+        }
+        leave_device(index, previous);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, "stream ordering");
+}
+
+static pc_status runtime_launch_check(int index, const char *what)
+{
+    if (usable() != PC_OK) {
+        return PC_ERR_RUNTIME;
+    }
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess && pc_launch_blocking()) {
+        cuda_device *d = device_state(index);
+        if (d == NULL) {
+            return PC_ERR_RUNTIME;
+        }
+        e = cudaStreamSynchronize(d->stream);
+    }
+    return e == cudaSuccess ? PC_OK : cuda_error(e, what);
+}
+
 static const pc_backend cuda_backend = {
     .size = sizeof(pc_backend),
     .api_version = PC_BACKEND_API_VERSION,
@@ -471,60 +523,12 @@ static const pc_backend cuda_backend = {
     .event_record = cuda_event_record,
     .event_wait = cuda_event_wait,
     .event_synchronize = cuda_event_synchronize,
+    .wait_external_stream = cuda_wait_external_stream,
     .memory_stats = cuda_memory_stats,
     .empty_cache = cuda_empty_cache,
     .get_device = cuda_get_device,
     .set_device = cuda_set_device,
 };
-
-void *pc_cuda_stream(int index) { return cuda_stream(&cuda_backend, index); }
-
-void *pc_cuda_mem_pool(int index)
-{
-    cuda_device *d = device_state(index);
-    return d != NULL ? (void *)d->pool : NULL;
-}
-
-pc_status pc_cuda_stream_wait(int index, void *other)
-{
-    cuda_device *d = device_state(index);
-    if (d == NULL) {
-        return PC_ERR_RUNTIME;
-    }
-    int previous = 0;
-    cudaEvent_t event = NULL;
-    cudaError_t e = enter_device(index, &previous);
-    if (e == cudaSuccess) {
-        e = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
-        if (e == cudaSuccess) {
-            e = cudaEventRecord(event, (cudaStream_t)other);
-        }
-        if (e == cudaSuccess) {
-            e = cudaStreamWaitEvent(d->stream, event, 0);
-        }
-        if (event != NULL) {
-            (void)cudaEventDestroy(event); /* released once the wait has been satisfied */
-        }
-        leave_device(index, previous);
-    }
-    return e == cudaSuccess ? PC_OK : cuda_error(e, "stream ordering");
-}
-
-pc_status pc_cuda_launch_check(int index, const char *what)
-{
-    if (usable() != PC_OK) {
-        return PC_ERR_RUNTIME;
-    }
-    cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess && pc_launch_blocking()) {
-        cuda_device *d = device_state(index);
-        if (d == NULL) {
-            return PC_ERR_RUNTIME;
-        }
-        e = cudaStreamSynchronize(d->stream);
-    }
-    return e == cudaSuccess ? PC_OK : cuda_error(e, what);
-}
 
 /* Called once from pc_backends_init(): device names are read here, so later reads need no
  * locking. */
@@ -543,5 +547,7 @@ void pc_cuda_backend_init(void)
         }
     }
     (void)pc_backend_register(&cuda_backend);
-    pc_cuda_register_kernels();
+    const pc_gpu_runtime runtime = {.mem_pool = runtime_mem_pool,
+                                    .launch_check = runtime_launch_check};
+    pc_cuda_register_kernels(&runtime);
 }

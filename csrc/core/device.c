@@ -93,6 +93,16 @@ pc_status pc_device_copy_async(pc_device dst_dev, void *dst, pc_device src_dev,
                                  : b->copy(b, dst_dev, dst, src_dev, src, nbytes);
 }
 
+pc_status pc_device_wait_external_stream(pc_device dev, void *external)
+{
+    const pc_backend *b = backend_of(dev);
+    if (b == NULL) {
+        return PC_ERR_RUNTIME;
+    }
+    return b->wait_external_stream != NULL ? b->wait_external_stream(b, dev.index, external)
+                                           : PC_OK;
+}
+
 pc_status pc_device_guard_enter(pc_device_guard *guard, pc_device dev)
 {
     guard->backend = NULL;

@@ -16,9 +16,6 @@
 #include "interop/bools.h"
 #include "interop/dlpack.h"
 #include "paddle_c/ops.h"
-#if defined(PC_WITH_CUDA) || defined(PC_WITH_HIP)
-#include "backends/cuda_stream.h"
-#endif
 
 /* ---- dtypes and devices ------------------------------------------------------------------ */
 
@@ -121,7 +118,7 @@ typedef struct export_block {
         DLManagedTensor legacy;
     } m;
     pc_storage *storage;    /* owned reference */
-    void *consumer_stream;  /* the consumer's CUDA stream (DLPack's encoding), or NULL */
+    void *consumer_stream;  /* the consumer's stream (DLPack's encoding), or NULL */
     int64_t dims[];         /* shape, then element strides (ndim each) */
 } export_block;
 
@@ -129,16 +126,14 @@ typedef struct export_block {
  * host side is done with the tensor, while its kernels reading the memory may still be queued
  * on its own stream. The last reference frees the memory stream-ordered on OUR stream, and the
  * pool may hand it out again at once: without this wait a later kernel of ours could overwrite
- * it before the consumer's kernels read it. The wait is queued on the device (an event), the
- * host does not block; its failure (the runtime shutting down) is ignored. */
+ * it before the consumer's kernels read it. The wait is queued on the device by the backend's
+ * wait_external_stream slot (none for a backend without streams), the host does not block; its
+ * failure (the runtime shutting down) is ignored. */
 static void release_block(export_block *b)
 {
-#if defined(PC_WITH_CUDA) || defined(PC_WITH_HIP)
-    if (b->consumer_stream != NULL && (b->storage->device.type == PC_DEVICE_CUDA ||
-                                       b->storage->device.type == PC_DEVICE_ROCM)) {
-        (void)pc_cuda_stream_wait(b->storage->device.index, b->consumer_stream);
+    if (b->consumer_stream != NULL) {
+        (void)pc_device_wait_external_stream(b->storage->device, b->consumer_stream);
     }
-#endif
     pc_storage_decref(b->storage);
     free(b);
 }

@@ -45,10 +45,12 @@ DLDevice pc_dlpack_device_of(pc_device device);
 pc_status pc_dlpack_device_from(DLDevice device, pc_device *out);
 
 /* Export `t` without copying. `flags` are DLPACK_FLAG_BITMASK_* for the versioned struct.
- * `consumer_stream` is the CUDA stream the consumer works on, in DLPack's encoding (1 the legacy
- * default stream, 2 the per-thread one, else a cudaStream_t), or NULL when none is known: the
- * deleter then first makes the device's stream wait for the work queued on it so far, so that
- * a stream-ordered free (and the reuse of the memory) cannot overtake the consumer's kernels.
+ * `consumer_stream` is the stream the consumer works on, in DLPack's encoding for t's device
+ * (CUDA: 1 the legacy default stream, 2 the per-thread one, else a cudaStream_t), or NULL when
+ * none is known: the deleter then first makes the device's stream wait for the work queued on
+ * it so far (the backend's wait_external_stream slot; nothing on a backend without streams),
+ * so that a stream-ordered free (and the reuse of the memory) cannot overtake the consumer's
+ * kernels.
  * That stream must still exist when the consumer calls the deleter. PC_ERR_BUFFER when the
  * layout cannot be described (a stride that is not a multiple of the item size). */
 pc_status pc_dlpack_export_versioned(const pc_tensor *t, uint64_t flags, void *consumer_stream,

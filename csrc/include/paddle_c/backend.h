@@ -1,5 +1,5 @@
 /*
- * backend.h - devices and the backend vtable (interface version 4).
+ * backend.h - devices and the backend vtable (interface version 5).
  *
  * A backend is a vtable plus a context pointer (one per device type). Each device of a backend
  * has one stream: every launch, asynchronous copy, memset and stream-ordered allocation of that
@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define PC_BACKEND_API_VERSION 4
+#define PC_BACKEND_API_VERSION 5
 
 /* [Why device type == backend id] One backend serves every device of a type, so the kernel
  * table's backend axis and the device type are the same enum. */
@@ -144,6 +144,13 @@ struct pc_backend {
     pc_status (*event_wait)(const pc_backend *self, int index, void *event);
     /* The host waits until `event` is reached. */
     pc_status (*event_synchronize)(const pc_backend *self, int index, void *event);
+    /* The device's stream waits (on the device; the host does not block) for the work queued
+     * so far on `external`: another library's stream on that device, in the encoding DLPack's
+     * `stream` argument has for the backend's DLPack device type (CUDA: a cudaStream_t, or 1
+     * and 2 for the legacy and the per-thread default stream). A DLPack export's release uses
+     * it so that memory a consumer's queued kernels still read is not reused before they have
+     * (interop/dlpack.c). Default: nothing to wait for (a backend without streams). */
+    pc_status (*wait_external_stream)(const pc_backend *self, int index, void *external);
 
     /* ---- pool and statistics -------------------------------------------------------------- */
     /* Default: all zero. */
@@ -186,6 +193,9 @@ pc_status pc_device_copy(pc_device dst_dev, void *dst, pc_device src_dev, const 
                          size_t nbytes);
 pc_status pc_device_copy_async(pc_device dst_dev, void *dst, pc_device src_dev,
                                const void *src, size_t nbytes);
+/* `dev`'s stream waits for the work queued so far on another library's stream `external`
+ * (the wait_external_stream slot; PC_OK without waiting on a backend that lacks it). */
+pc_status pc_device_wait_external_stream(pc_device dev, void *external);
 /* How many synchronous copies from `dev` to the host pc_device_copy has made since the start:
  * each one waits for the device, so tests count them per operation (with the result-word
  * reads, pc_device_result_reads). */

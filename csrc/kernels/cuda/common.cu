@@ -1,16 +1,22 @@
 /*
- * common.cu - host-side helpers of the CUDA kernels: the device and stream of a launch (from the
- * backend's runtime, backends/cuda_stream.h), the launch plan of an iteration (launch.cuh), and
- * launch errors as pc_status (PADDLE_C_LAUNCH_BLOCKING=1 makes them synchronous).
+ * common.cu - host-side helpers of the CUDA kernels: the device and stream of a launch (the
+ * backend's vtable), the backend's runtime hooks (pc_gpu_runtime, kept from registration), the
+ * launch plan of an iteration (launch.cuh), and launch errors as pc_status
+ * (PADDLE_C_LAUNCH_BLOCKING=1 makes them synchronous).
  */
 #include "launch.cuh"
-
-#include "backends/cuda_stream.h"
 
 #include <stdio.h>
 #include <string.h>
 
 namespace pcu {
+
+/* written once by set_runtime() during registration, before any kernel runs; read-only after */
+static pc_gpu_runtime runtime_hooks;
+
+void set_runtime(const pc_gpu_runtime *runtime) { runtime_hooks = *runtime; }
+
+const pc_gpu_runtime &runtime() { return runtime_hooks; }
 
 pc_status select_device(pc_device dev)
 {
@@ -22,8 +28,12 @@ pc_status select_device(pc_device dev)
     return PC_OK;
 }
 
-/* The device's own non-blocking stream (the CUDA backend's runtime, cuda.c). */
-cudaStream_t launch_stream(pc_device dev) { return (cudaStream_t)pc_cuda_stream(dev.index); }
+/* The device's own non-blocking stream: its backend's `stream` slot. */
+cudaStream_t launch_stream(pc_device dev)
+{
+    const pc_backend *b = pc_backend_get((pc_device_type)dev.type);
+    return (cudaStream_t)b->stream(b, dev.index);
+}
 
 unsigned grid_for(int64_t size)
 {
@@ -162,7 +172,7 @@ void split_iter(const pc_iter *it, pc_iter *lo, pc_iter *hi)
 
 pc_status check_launch(pc_device dev, const char *what, const char *pretty)
 {
-    pc_status st = pc_cuda_launch_check(dev.index, what);
+    pc_status st = runtime_hooks.launch_check(dev.index, what);
     if (st != PC_OK && pretty != nullptr) {
         const char *g = strstr(pretty, "G = ");
         g = g != nullptr ? g + 4 : pretty;

@@ -50,6 +50,11 @@ template <pc_dtype D> struct dtype_of;
  * functor it ran (`pretty`: a functor_name<G>()) */
 pc_status check_launch(pc_device dev, const char *what, const char *pretty = nullptr);
 
+/* The backend's runtime hooks (kernels/table.h): kept by pc_cuda_register_kernels before any
+ * kernel is registered, read by the launch checks and the scratch memory. */
+void set_runtime(const pc_gpu_runtime *runtime);
+const pc_gpu_runtime &runtime();
+
 /* The compiler's spelling of this function for G ("... [with G = pcu::map1<...>]"): names the
  * functor of a launch in error messages (check_launch cuts out the part after "G = "). */
 template <typename G> const char *functor_name() { return __PRETTY_FUNCTION__; }

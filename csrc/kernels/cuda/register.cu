@@ -26,8 +26,9 @@ void register_sort_kernels();
 void register_search_kernels();
 } // namespace pcu
 
-extern "C" void pc_cuda_register_kernels(void)
+extern "C" void pc_cuda_register_kernels(const pc_gpu_runtime *runtime)
 {
+    pcu::set_runtime(runtime);
     pcu::register_copy_kernels();
     pcu::register_cast_kernels();
     pcu::register_range_kernels();

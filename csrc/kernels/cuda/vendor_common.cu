@@ -5,7 +5,6 @@
 
 #include <stdint.h>
 
-#include "backends/cuda_stream.h"
 #include "vendor_common.cuh"
 
 namespace pcu {
@@ -29,7 +28,7 @@ pc_status scratch::alloc(size_t bytes)
         return pc_error_set(PC_ERR_RUNTIME, "GPU scratch allocation: no current device: %s",
                             cudaGetErrorString(e));
     }
-    cudaMemPool_t pool = (cudaMemPool_t)pc_cuda_mem_pool(index);
+    cudaMemPool_t pool = (cudaMemPool_t)runtime().mem_pool(index);
     if (pool == nullptr) {
         return PC_ERR_RUNTIME; /* the runtime set the message */
     }
@@ -156,7 +155,7 @@ pc_status launched(const char *what)
         (void)cudaGetLastError();
         return pc_error_set(PC_ERR_RUNTIME, "CUDA %s failed: %s", what, cudaGetErrorString(e));
     }
-    return pc_cuda_launch_check(index, what);
+    return runtime().launch_check(index, what);
 }
 
 pc_status gather(cudaStream_t s, const char *src, const view &v, void *dst, int real_size,

@@ -28,10 +28,10 @@ cudaStream_t launch_stream(pc_device dev);
 unsigned blocks_for(int64_t n);
 /* After launches (ours or a library's) on the current device's stream: PC_OK, or the error of
  * the last launch in this thread, naming `what`; with PADDLE_C_LAUNCH_BLOCKING=1 it first waits
- * for the stream, so a faulting kernel is named here (pc_cuda_launch_check). */
+ * for the stream, so a faulting kernel is named here (the runtime's launch_check). */
 pc_status launched(const char *what);
 
-/* Device memory on a stream, from our pool of the current device (pc_cuda_mem_pool; the
+/* Device memory on a stream, from our pool of the current device (the runtime's mem_pool; the
  * current device is the stream's: handle_cache::get selected it), returned to it
  * (stream-ordered) when it goes out of scope: the library calls queued before that on the same
  * stream have used it by then. */

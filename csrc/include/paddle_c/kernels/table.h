@@ -124,7 +124,26 @@ typedef struct pc_kernel {
  * (backends/<name>.c, run by pc_backends_init in paddle_c_builtin_backends.def order) fills its
  * column after registering its vtable. */
 void pc_cpu_register_kernels(void);
-void pc_cuda_register_kernels(void);
+
+/* What the GPU kernels (csrc/kernels/cuda/, CUDA and HIP) take from their backend's runtime
+ * beyond the vtable (whose `stream` slot gives a launch its stream): handed over once, when
+ * backends/cuda.c fills their column, before any of them runs; the functions must live as long
+ * as the process.
+ * [Why hooks handed over, not called] The kernels sit below the backends (docs/architecture.md,
+ * "Files depend one way"): they reach the runtime through these pointers, as the backend's
+ * clients reach it through its vtable, never by calling into backends/. */
+typedef struct pc_gpu_runtime {
+    /* The memory pool of device `index` (a cudaMemPool_t) that the kernels' scratch memory comes
+     * from (cudaMallocFromPoolAsync); NULL with an error set when the device cannot be used. */
+    void *(*mem_pool)(int index);
+    /* After launches on device `index`'s stream: the launch error, if any; with
+     * PADDLE_C_LAUNCH_BLOCKING=1 (pc_launch_blocking) it first waits for the stream, so a
+     * faulting kernel is named here. `what` names the kernel in the message. */
+    pc_status (*launch_check)(int index, const char *what);
+} pc_gpu_runtime;
+
+/* `runtime` is copied. */
+void pc_cuda_register_kernels(const pc_gpu_runtime *runtime);
 
 /* Fill a slot (backends' register.c). */
 void pc_kernel_register(pc_op op, pc_device_type backend, pc_dtype dtype, pc_kernel kernel);
