@@ -109,9 +109,10 @@ PyObject *pcpy_tensor_wrap(pcpy_state *st, pc_tensor *t);
 /* Wrap the result of a core call: on error raise and return NULL. New reference. */
 PyObject *pcpy_tensor_result(pcpy_state *st, pc_status status, pc_tensor *t);
 
-/* x[i] for 0 <= i < x->shape[0] of a tensor of at least one dimension: the view along axis 0
- * (iteration's item and the short path of an integer subscript). New reference. */
-PyObject *pcpy_tensor_axis0_view(pcpy_state *st, const pc_tensor *x, int64_t i);
+/* x[pos[0], ..., pos[k-1]] for 1 <= k <= x->ndim and 0 <= pos[j] < x->shape[j]: the view of
+ * the remaining axes (iteration's item, k = 1, and the short path of integer subscripts). New
+ * reference. */
+PyObject *pcpy_tensor_leading_view(pcpy_state *st, const pc_tensor *x, int k, const int64_t *pos);
 
 /* ---- autograd (autograd.c) --------------------------------------------------------------- */
 

@@ -379,11 +379,14 @@ static Py_ssize_t tensor_len(PyObject *self)
     return (Py_ssize_t)t->shape[0];
 }
 
-PyObject *pcpy_tensor_axis0_view(pcpy_state *st, const pc_tensor *x, int64_t i)
+PyObject *pcpy_tensor_leading_view(pcpy_state *st, const pc_tensor *x, int k, const int64_t *pos)
 {
+    int64_t offset = x->offset;
+    for (int j = 0; j < k; j++) {
+        offset += pos[j] * x->strides[j]; /* within the storage: every pos[j] is in range */
+    }
     pc_tensor *v;
-    pc_status s = pc_tensor_restride(x, x->ndim - 1, x->shape + 1, x->strides + 1,
-                                     x->offset + i * x->strides[0], &v);
+    pc_status s = pc_tensor_restride(x, x->ndim - k, x->shape + k, x->strides + k, offset, &v);
     return pcpy_tensor_result(st, s, v);
 }
 
@@ -400,7 +403,8 @@ static PyObject *tensor_sq_item(PyObject *self, Py_ssize_t i)
                      i, (long long)t->shape[0]);
         return NULL;
     }
-    return pcpy_tensor_axis0_view(pcpy_state_from_type(Py_TYPE(self)), t, i);
+    const int64_t pos = i;
+    return pcpy_tensor_leading_view(pcpy_state_from_type(Py_TYPE(self)), t, 1, &pos);
 }
 
 /* iter(self): the views along axis 0. A 0-d tensor is not iterable (as in NumPy), so that
