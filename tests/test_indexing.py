@@ -577,3 +577,42 @@ def test_integer_subscript_short_path_matches_numpy():
     b = pc.broadcast_to(pc.asarray([1.0, 2.0]), (3, 2))
     with pytest.raises(ValueError, match="read-only"):
         b[1][0] = 5.0  # the view of a broadcast tensor stays read-only
+
+
+def test_integer_tuple_short_path_matches_numpy():
+    """x[i, j, ...] with exact ints on the leading axes (the same short path) agrees with
+    NumPy at every position of strided, transposed and offset views, gives views that write
+    through, and leaves to the general path what it does not take: out-of-range positions
+    (IndexError naming the axis), more integers than axes, bools, NumPy integers, subclasses."""
+    a = np.arange(60, dtype=np.float64).reshape(3, 4, 5)
+    for arr in (a, a.transpose(2, 0, 1), a[::-1, 1::2, ::2], a[1]):
+        t = pc.asarray(arr)
+        for idx in np.ndindex(*arr.shape[:2]):
+            neg = tuple(i - n for i, n in zip(idx, arr.shape))
+            assert_equal(t[idx], arr[idx])
+            assert_equal(t[neg], arr[neg])
+        full = tuple(n - 1 for n in arr.shape)
+        assert_equal(t[full], arr[full])
+    t = pc.asarray(a)
+    with pytest.raises(IndexError, match="axis 1"):
+        t[0, 4]
+    with pytest.raises(IndexError, match="axis 2"):
+        t[0, 0, -6]
+    with pytest.raises(IndexError, match="too many indices"):
+        t[0, 0, 0, 0]
+
+    class MyInt(int):
+        pass
+
+    for key in ((1, True), (np.int64(1), 2), (MyInt(-1), 0), (1, 2**63)):
+        try:
+            want = a[key]
+        except (IndexError, OverflowError):  # NumPy: OverflowError past int64
+            with pytest.raises(IndexError):
+                t[key]
+            continue
+        assert_equal(t[key], want)
+    t = pc.asarray(a, copy=True)
+    view = t[2, -1]
+    view[4] = -1.0
+    assert t[2, 3, 4].item() == -1.0
