@@ -27,8 +27,11 @@ void pc_simd_sort_i64(int64_t *a, int64_t n);
 
 #if defined(__AVX2__) && !defined(__AVX512F__)
 #define PC_SIMD_SORT_F64 1
+/* [Why a may_alias double] The caller's keys are int64 words (the bit patterns it maps and maps
+ * back); sorted as doubles here, they are read and written through a type that may alias them. */
+typedef double pc_sort_f64 __attribute__((may_alias));
 /* Sort a[0..n) ascending in place: no NaN, and not both -0.0 and +0.0. */
-void pc_simd_sort_f64(double *a, int64_t n);
+void pc_simd_sort_f64(pc_sort_f64 *a, int64_t n);
 #else
 #define PC_SIMD_SORT_F64 0
 #endif

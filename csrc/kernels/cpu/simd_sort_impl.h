@@ -40,7 +40,7 @@
 #endif
 /* SS_NEXT(p): the smallest key above p (p < SS_MAX) */
 #if SS_FLOAT
-#define SS_T double
+#define SS_T pc_sort_f64
 #define SS_MAX HUGE_VAL
 #define SS_NEXT(p) nextafter((p), HUGE_VAL)
 #elif SS_BITS == 32

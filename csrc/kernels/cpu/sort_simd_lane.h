@@ -88,7 +88,7 @@ static bool SOS_CAT(so_simd_lane, SOS_BITS)(const so_ctx *c, const void *lane, c
     }
 #if SOS_BITS == 64 && PC_SIMD_SORT_F64
     if (as_double) {
-        pc_simd_sort_f64((double *)(void *)keys, m);
+        pc_simd_sort_f64((pc_sort_f64 *)(void *)keys, m);
     }
 #endif
     if (!as_double) {
