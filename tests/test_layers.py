@@ -2,24 +2,20 @@
 on the built tree finds no edge against the layer order and no circle inside a layer beyond its
 allow-list of intrinsic recursions (RECURSION, each with its reason)."""
 import contextlib
-import importlib.util
 import io
-import pathlib
 import shutil
 import subprocess
 import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-TOOL = ROOT / "tools" / "check_layers.py"
+import repo_tools
+
+TOOL = repo_tools.tool_path("check_layers")
 
 
 def load_tool():
-    spec = importlib.util.spec_from_file_location("check_layers", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return repo_tools.load_tool("check_layers")
 
 
 def test_the_built_tree_depends_one_way():

@@ -3,9 +3,7 @@ the module's tables: they must be in step with them and with the built module.""
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
-import pathlib
 import subprocess
 import sys
 
@@ -13,15 +11,14 @@ import pytest
 
 import paddle_c as pc
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-TOOL = ROOT / "tools" / "gen_stubs.py"
+import repo_tools
+
+ROOT = repo_tools.ROOT
+TOOL = repo_tools.tool_path("gen_stubs")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("gen_stubs", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return repo_tools.load_tool("gen_stubs")
 
 
 def test_stubs_in_step_with_the_op_lists():

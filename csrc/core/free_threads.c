@@ -28,6 +28,7 @@
  * the pool's count.
  */
 #define _GNU_SOURCE /* CLOCK_MONOTONIC_COARSE */
+#include <dirent.h> /* struct dirent64: the records getdents64 writes */
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -45,20 +46,29 @@
 #define CLOCK_MONOTONIC_COARSE CLOCK_MONOTONIC
 #endif
 
-/* Runnable tasks of the system now (the caller included), or -1. */
-static long runnable_tasks(void)
+/* The text of a small /proc file, NUL-terminated, in buf (size bytes): its length, or -1. */
+static ssize_t read_proc(const char *path, char *buf, size_t size)
 {
-    const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         return -1;
     }
-    char buf[128];
-    const ssize_t got = read(fd, buf, sizeof buf - 1);
+    const ssize_t got = read(fd, buf, size - 1);
     close(fd);
     if (got <= 0) {
         return -1;
     }
     buf[got] = '\0';
+    return got;
+}
+
+/* Runnable tasks of the system now (the caller included), or -1. */
+static long runnable_tasks(void)
+{
+    char buf[128];
+    if (read_proc("/proc/loadavg", buf, sizeof buf) < 0) {
+        return -1;
+    }
     /* "0.52 0.58 0.59 3/812 12345": the field after the third space is running/total */
     const char *p = buf;
     for (int field = 0; field < 3 && p != NULL; field++) {
@@ -72,30 +82,15 @@ static long runnable_tasks(void)
  * allocates, and a parallel call that allocates while another thread forks can leave the
  * child an allocator lock held by a thread the child does not have (the fork test's child
  * hung so under ASan's allocator). Nothing here allocates. */
-struct task_dirent {
-    uint64_t ino;
-    int64_t off;
-    unsigned short reclen;
-    unsigned char type;
-    char name[];
-};
-
 /* Whether thread `tid` of this process is runnable now (state R). */
 static bool task_runnable(long tid)
 {
     char path[64];
     snprintf(path, sizeof path, "/proc/self/task/%ld/stat", tid);
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
+    char buf[512];
+    if (read_proc(path, buf, sizeof buf) < 0) {
         return false; /* the thread has ended */
     }
-    char buf[512];
-    const ssize_t got = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (got <= 0) {
-        return false;
-    }
-    buf[got] = '\0';
     /* "tid (comm) S ...": the state follows the last ')' (comm may hold one) */
     const char *paren = strrchr(buf, ')');
     return paren != NULL && paren[1] == ' ' && paren[2] == 'R';
@@ -110,16 +105,16 @@ static long own_other_runnable(void)
     }
     const long self = (long)syscall(SYS_gettid);
     long count = 0;
-    _Alignas(8) char buf[4096];
+    _Alignas(struct dirent64) char buf[4096];
     long got;
     while ((got = (long)syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
         for (long at = 0; at < got;) {
-            const struct task_dirent *d = (const struct task_dirent *)(buf + at);
-            const long tid = strtol(d->name, NULL, 10);
+            const struct dirent64 *d = (const struct dirent64 *)(buf + at);
+            const long tid = strtol(d->d_name, NULL, 10);
             if (tid > 0 && tid != self && task_runnable(tid)) {
                 count++;
             }
-            at += d->reclen;
+            at += d->d_reclen;
         }
     }
     close(fd);
